@@ -1,0 +1,10 @@
+export * from './client.js';
+export * from './lock.js';
+export * from './migrate.js';
+export * as schema from './schema/index.js';
+export * from './repositories/files.repository.js';
+export * from './repositories/node-details.repository.js';
+export * from './repositories/nodes.repository.js';
+export * from './repositories/organizations.repository.js';
+export * from './repositories/tenant-keys.repository.js';
+export { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';

@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './files.js';
+export * from './nodes.js';
+export * from './tenant-keys.js';
+export * from './node-details.js';

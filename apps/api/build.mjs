@@ -1,0 +1,30 @@
+// Bundle the API into dist/server.js: our workspace packages are bundled in, third-party packages
+// stay external (resolved from node_modules at run time). Migrations are copied beside it.
+import { build } from 'esbuild';
+import { cpSync, rmSync } from 'node:fs';
+
+const here = new URL('.', import.meta.url).pathname;
+rmSync(`${here}dist`, { recursive: true, force: true });
+
+/** @type {import('esbuild').Plugin} */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@gprhub/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+await build({
+  absWorkingDir: here,
+  entryPoints: ['src/server.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalPackages],
+});
+cpSync(`${here}../../packages/db/drizzle`, `${here}dist/drizzle`, { recursive: true });
+console.log('api: built dist/server.js');

@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context.js';
+import { registerFileRoutes } from './modules/files/files.routes.js';
+import { registerLocalStorageRoutes } from './modules/files/storage.routes.js';
+import { registerNodeDetailRoutes } from './modules/node-details/node-details.routes.js';
+import { registerNodeRoutes } from './modules/nodes/nodes.routes.js';
+import { registerTenantKeyRoutes } from './modules/tenant-keys/tenant-keys.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { errorBody, registerErrorHandling } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerWebApp } from './plugins/web.js';
+import { registerZod } from './plugins/zod.js';
+import { ErrorCode, Messages } from '@gprhub/contract';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, for tests that must cover them all. */
+    routeList: { method: string; url: string }[];
+  }
+}
+
+export interface BuildAppOptions {
+  /** Log requests (off in tests). */
+  logger?: boolean | object;
+}
+
+/** Build the Fastify app on an opened database, auth and storage. `server.ts` listens; tests inject. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
+  });
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('routeList', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+  registerZod(app);
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app, ctx.config);
+  await registerAuth(app, ctx.config, ctx.auth, ctx.db);
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: ctx.database.kind, storage: ctx.storage.driver }));
+  registerTenantKeyRoutes(app, ctx);
+  registerNodeRoutes(app, ctx);
+  registerNodeDetailRoutes(app, ctx);
+  registerFileRoutes(app, ctx);
+  await registerLocalStorageRoutes(app, ctx);
+
+  const hasWeb = await registerWebApp(app, ctx.config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody(request, 404, ErrorCode.NotFound, Messages.notFound));
+  });
+  return app;
+}

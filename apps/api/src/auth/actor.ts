@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { ErrorCode, ORGANIZATION_HEADER, TENANT_KEY_PREFIX } from '@gprhub/contract';
+import type { Database } from '@gprhub/db';
+import { findMemberOrganization, findTenantKeyByHash, touchTenantKey } from '@gprhub/db';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, HttpError, unauthorized } from '../lib/errors.js';
+import type { Auth } from './auth.js';
+
+/** Who is calling, and for which organization. Every service call is scoped by `organizationId`. */
+export interface Actor {
+  organizationId: string;
+  /** The signed-in user; null when a tenant API key authenticates the call. */
+  user: { id: string; name: string; email: string; firstName?: string | null; lastName?: string | null; image?: string | null } | null;
+  via: 'session' | 'tenant-key';
+}
+
+export function hashTenantKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/**
+ * Authenticate a request: a tenant key (`Authorization: Bearer gprk_…`), or a better-auth session
+ * (cookie, or its token as a bearer). The organization is the `x-organization` header (slug or id)
+ * when sent, else the session's active organization; the user must be a member of it.
+ */
+export async function resolveActor(auth: Auth, db: Database, request: FastifyRequest): Promise<Actor> {
+  const authorization = request.headers.authorization ?? '';
+  const bearer = authorization.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+  if (bearer.startsWith(TENANT_KEY_PREFIX)) {
+    const key = await findTenantKeyByHash(db, hashTenantKey(bearer));
+    if (!key) throw unauthorized('Invalid API key');
+    await touchTenantKey(db, key);
+    return { organizationId: key.organizationId, user: null, via: 'tenant-key' };
+  }
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session) throw unauthorized();
+  const header = request.headers[ORGANIZATION_HEADER];
+  const wanted = (Array.isArray(header) ? header[0] : header) || session.session.activeOrganizationId;
+  if (!wanted) {
+    throw new HttpError(403, ErrorCode.NoActiveOrganization, 'No active organization: create an organization or choose one');
+  }
+  const organization = await findMemberOrganization(db, session.user.id, wanted);
+  if (!organization) throw forbidden(`You are not a member of organization ${wanted}`);
+  const u = session.user as typeof session.user & { firstName?: string | null; lastName?: string | null };
+  return {
+    organizationId: organization.id,
+    user: { id: u.id, name: u.name, email: u.email, firstName: u.firstName, lastName: u.lastName, image: u.image },
+    via: 'session',
+  };
+}

@@ -1,0 +1,50 @@
+import type { Database } from '@gprhub/db';
+import { schema } from '@gprhub/db';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, organization } from 'better-auth/plugins';
+import type { AppConfig } from '../config.js';
+
+/**
+ * better-auth, in our database: email and password, organizations, and bearer tokens (the session
+ * token sent as `Authorization: Bearer <token>` authenticates scripts).
+ */
+export function createAuth(config: AppConfig, db: Database) {
+  return betterAuth({
+    appName: 'GPR Hub',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        organization: schema.organization,
+        member: schema.member,
+        invitation: schema.invitation,
+      },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: true },
+        lastName: { type: 'string', required: false, input: true },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    plugins: [organization({ allowUserToCreateOrganization: true }), bearer()],
+    // Rate limiting is done by Fastify in front of these routes (one limiter, one error body).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the server reads from its environment. README lists each variable. */
+export interface AppConfig {
+  host: string;
+  port: number;
+  /** Address users open, used for auth origins and signed URLs (PUBLIC_URL). */
+  publicUrl: string;
+  /** Folder of the embedded database, local files and secrets (DATA_DIR). */
+  dataDir: string;
+  /** PostgreSQL connection string; absent means embedded PGlite (DATABASE_URL). */
+  databaseUrl?: string;
+  /** Secret for sessions and signed URLs (AUTH_SECRET; generated into DATA_DIR when absent). */
+  authSecret: string;
+  /** Extra origins allowed to call the auth endpoints (TRUSTED_ORIGINS, comma-separated). */
+  trustedOrigins: string[];
+  /** Cookies marked Secure (COOKIE_SECURE; defaults to true when PUBLIC_URL is https). */
+  secureCookies: boolean;
+  /** Requests per minute per IP on /api/auth (AUTH_RATE_LIMIT). */
+  authRateLimitPerMinute: number;
+  /** Folder of the built web app, served at / (WEB_DIST). */
+  webDist?: string;
+  storage: StorageConfig;
+  logLevel: string;
+}
+
+export type StorageConfig =
+  | { driver: 'local'; root: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
+
+function readSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+/** Read the configuration from `env`, applying defaults that work on a fresh machine. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const host = env.HOST || '127.0.0.1';
+  const port = intFrom(env.PORT, 3000, 'PORT');
+  const dataDir = resolve(cwd, env.DATA_DIR || './data');
+  const publicUrl = (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, '');
+  const storageDriver = env.STORAGE_DRIVER || 'local';
+  let storage: StorageConfig;
+  if (storageDriver === 's3') {
+    if (!env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
+    storage = {
+      driver: 's3',
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION || 'us-east-1',
+      endpoint: env.S3_ENDPOINT || undefined,
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    };
+  } else if (storageDriver === 'local') {
+    storage = { driver: 'local', root: resolve(cwd, env.STORAGE_DIR || join(dataDir, 'files')) };
+  } else {
+    throw new Error(`STORAGE_DRIVER must be "local" or "s3", got "${storageDriver}"`);
+  }
+  const hostAliases = new Set([publicUrl, `http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  return {
+    host,
+    port,
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    authSecret: env.AUTH_SECRET || readSecret(dataDir),
+    trustedOrigins: [...hostAliases, ...(env.TRUSTED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)],
+    secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https://'),
+    authRateLimitPerMinute: intFrom(env.AUTH_RATE_LIMIT, 60, 'AUTH_RATE_LIMIT'),
+    webDist: env.WEB_DIST ? resolve(cwd, env.WEB_DIST) : undefined,
+    storage,
+    logLevel: env.LOG_LEVEL || 'warn',
+  };
+}

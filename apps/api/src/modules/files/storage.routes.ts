@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import { markFileUploaded } from '@gprhub/db';
+import { ErrorCode } from '@gprhub/contract';
+import type { AppContext } from '../../app-context.js';
+import { HttpError, notFound } from '../../lib/errors.js';
+import { LocalStorage, UploadTooLargeError } from '../../storage/index.js';
+import { verifyGrant } from '../../storage/signed-token.js';
+
+const forbiddenAddress = () => new HttpError(403, ErrorCode.Forbidden, 'This address is invalid or has expired');
+
+/**
+ * The signed upload and download addresses of the local storage driver. The signature is the
+ * authorisation: it names the object, the operation, the size limit and the expiry.
+ */
+export async function registerLocalStorageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const storage = ctx.storage;
+  if (!(storage instanceof LocalStorage)) return;
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    // Stream the body to disk instead of buffering it; the size limit is enforced while writing.
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    scope.put<{ Params: { token: string } }>('/api/storage/upload/:token', { schema: { hide: true } }, async (request, reply) => {
+      const grant = verifyGrant(request.params.token, ctx.config.authSecret);
+      if (!grant || grant.op !== 'put' || !grant.fileId) throw forbiddenAddress();
+      const maxBytes = grant.maxBytes ?? 0;
+      const declared = Number(request.headers['content-length'] ?? NaN);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        throw new HttpError(413, ErrorCode.PayloadTooLarge, `The file is larger than the ${maxBytes} bytes this address accepts`);
+      }
+      try {
+        const size = await storage.writeStream(grant.key, request.body as Readable, maxBytes);
+        await markFileUploaded(ctx.db, grant.fileId, size);
+      } catch (error) {
+        if (error instanceof UploadTooLargeError) throw new HttpError(413, ErrorCode.PayloadTooLarge, error.message);
+        throw error;
+      }
+      return reply.status(204).send();
+    });
+  });
+
+  app.get<{ Params: { token: string } }>('/api/storage/download/:token', { schema: { hide: true } }, async (request, reply) => {
+    const grant = verifyGrant(request.params.token, ctx.config.authSecret);
+    if (!grant || grant.op !== 'get') throw forbiddenAddress();
+    const stat = await storage.stat(grant.key);
+    if (!stat) throw notFound();
+    const name = grant.fileName ?? 'download';
+    reply
+      .type(grant.contentType ?? 'application/octet-stream')
+      .header('content-length', stat.size)
+      .header('cache-control', 'private, max-age=300')
+      .header('content-disposition', `${grant.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`);
+    return reply.send(await storage.read(grant.key));
+  });
+}

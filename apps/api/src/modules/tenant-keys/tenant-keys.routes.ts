@@ -1,0 +1,41 @@
+import { ApiErrorSchema, CreatedTenantKeySchema, QueryStringSchema, TenantKeyListSchema, TenantKeyQuerySchema } from '@gprhub/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.js';
+import { parseListQuery } from '../../lib/list-query.js';
+import { requireUser } from '../../plugins/auth.js';
+import { createTenantKey, listTenantKeys } from './tenant-keys.service.js';
+
+const tags = ['Tenant keys'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+export function registerTenantKeyRoutes(app: FastifyInstance, { db }: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/api/tenant-keys', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Create an API key for the active organization',
+      description: 'The key is returned once, in this answer; only its SHA-256 is stored. Send it as `Authorization: Bearer <key>`.',
+      response: { 201: CreatedTenantKeySchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      return reply.status(201).send(await createTenantKey(db, request.actor.organizationId, user.id));
+    },
+  });
+
+  r.get('/api/tenant-keys/query', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: "List the organization's API keys (id and creation date)",
+      querystring: QueryStringSchema,
+      response: { 200: TenantKeyListSchema, ...errors },
+    },
+    handler: async (request) => {
+      const query = parseListQuery(TenantKeyQuerySchema, request.query.q);
+      return listTenantKeys(db, request.actor.organizationId, query);
+    },
+  });
+}

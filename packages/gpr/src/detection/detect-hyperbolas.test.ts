@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createSyntheticBScan } from '../fitting/synthetic-bscan';
+import type { Radargram } from '../model/radargram';
+import { detectHyperbolas } from './detect-hyperbolas';
+
+const bars = [
+  { x0M: 0.2, coverM: 0.03, radiusM: 0.006 },
+  { x0M: 0.35, coverM: 0.05, radiusM: 0.006 },
+  { x0M: 0.5, coverM: 0.08, radiusM: 0.006 },
+];
+
+/** A dipping planar reflector (no point target) added to a scan. */
+function withDippingLayer(rg: Radargram): Radargram {
+  const samples = rg.samples.slice();
+  for (let t = 0; t < rg.traces; t++) {
+    const centre = 120 + t * 0.6;
+    for (let s = Math.max(0, Math.floor(centre - 12)); s < Math.min(rg.samplesPerTrace, centre + 12); s++) {
+      const a = (Math.PI * (s - centre)) / 8;
+      samples[t * rg.samplesPerTrace + s] += 0.6 * (1 - 2 * a * a) * Math.exp(-a * a);
+    }
+  }
+  return { ...rg, samples };
+}
+
+describe('detectHyperbolas', () => {
+  it('finds every bar at its apex with high confidence', () => {
+    const labels = detectHyperbolas(createSyntheticBScan({ traces: 175, bars }));
+    expect(labels).toHaveLength(3);
+    labels.forEach((label, i) => {
+      expect(Math.abs(label.xIdx - bars[i].x0M / 0.004)).toBeLessThanOrEqual(1);
+      expect(label.classification).toBe('rebar');
+      expect(label.confidence).toBeGreaterThan(0.8);
+      expect(label.confidence).toBeLessThanOrEqual(1);
+      expect(label.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    });
+  });
+
+  it('finds nothing on a scan with only the direct wave, a back wall, a dipping layer and noise', () => {
+    const rg = withDippingLayer(
+      createSyntheticBScan({ traces: 175, bars: [], backWallDepthM: 0.15, noiseRms: 0.02 }),
+    );
+    expect(detectHyperbolas(rg)).toEqual([]);
+  });
+
+  it('keeps the bars and ignores the back wall when both are present', () => {
+    const labels = detectHyperbolas(createSyntheticBScan({ traces: 175, bars, backWallDepthM: 0.15 }));
+    expect(labels.map((l) => l.xIdx)).toEqual(bars.map((b) => Math.round(b.x0M / 0.004)));
+  });
+
+  it('finds the bars among weak aggregate-like scatterers, which score below the bars', () => {
+    for (const seed of [2, 3, 4]) {
+      const labels = detectHyperbolas(
+        createSyntheticBScan({ traces: 175, bars, clutterScatterers: 30, seed }),
+      );
+      const isBar = (xIdx: number) => bars.some((b) => Math.abs(b.x0M / 0.004 - xIdx) <= 1);
+      const sure = labels.filter((l) => l.confidence > 0.8);
+      expect(sure.map((l) => isBar(l.xIdx))).toEqual([true, true, true]);
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import { DEFAULT_ANTENNA_SEPARATION_M, SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
+import { removeMeanTraceInPlace } from '../processing/background';
+import { dewowInPlace } from '../processing/dewow';
+import { movingTraceMeanInPlace } from '../processing/trace-window';
+import { meanTrace } from '../processing/radargram-copy';
+import { hilbertImage } from './analytic-signal';
+import { estimateDirectWave, reflectionFrequencyHz, type DirectWaveEstimate } from './time-zero-estimate';
+
+/** Options of {@link prepareScan}. */
+export interface PrepareScanOptions {
+  /** Transmitter–receiver separation, metres; default the radargram's, else 0.03565 (spec). */
+  antennaSeparationM?: number;
+  /** Time zero (transmit instant) on the radargram's time axis, seconds; default from the direct wave. */
+  timeZeroS?: number;
+  /**
+   * Width of the moving-mean background window, metres. Default 2; lines shorter than 1.5 windows use the
+   * mean of the whole line.
+   */
+  backgroundWindowM?: number;
+}
+
+/** A line scan ready for detection and picking. All arrays are trace-major like {@link Radargram.samples}. */
+export interface PreparedScan {
+  /** The source radargram. */
+  radargram: Radargram;
+  /** Dewowed amplitudes, before background removal. */
+  dewowed: Float32Array;
+  /** Width of the moving background window in traces; 0 when the mean of the whole line was removed. */
+  backgroundWindowTraces: number;
+  /** Dewowed, background-removed amplitudes. */
+  data: Float32Array;
+  /** Hilbert transform of `data` (imaginary part of the analytic signal). */
+  hilbert: Float32Array;
+  /** Envelope of `data`: √(data² + hilbert²). */
+  envelope: Float32Array;
+  /** Noise-and-clutter level of the envelope per sample (the image's median envelope, the same for all). */
+  level: Float32Array;
+  traces: number;
+  samplesPerTrace: number;
+  /** Sample interval, seconds. */
+  sampleIntervalS: number;
+  /** Trace spacing, metres (0.004 assumed when the file does not say, with a warning). */
+  traceSpacingM: number;
+  /** Antenna separation used, metres. */
+  antennaSeparationM: number;
+  /** Time zero as a fractional sample index: sample i is at (i − timeZeroSample)·dt after transmission. */
+  timeZeroSample: number;
+  /** Dominant period of the reflected wavelet, samples (from the reflections' spectrum). */
+  periodSamples: number;
+  /** First sample where a reflection apex may sit (the ground wave of εr 3.5 after the direct wave's main lobe). */
+  firstUsableSample: number;
+  /** What the direct wave said. */
+  directWave: DirectWaveEstimate;
+  /** Notes for the user (assumptions made). */
+  warnings: string[];
+}
+
+/**
+ * Prepares a line scan for rebar detection: dewow (running mean over three wavelet periods), time zero from the
+ * direct wave (or the caller's), background removal by the mean trace over a long window (2 m: much longer than
+ * a hyperbola, so a bar loses only the fraction of the window it occupies, while slow changes of the direct
+ * wave along long lines are still followed), the envelope, and the noise level (the median envelope of the
+ * usable image) that detection thresholds are measured against.
+ *
+ * @param rg - the radargram (not modified).
+ * @param options - separation, time zero and background window.
+ * @returns the prepared scan.
+ * @example
+ * ```ts
+ * const scan = prepareScan(rg);
+ * scan.timeZeroSample; // e.g. 38.2
+ * ```
+ */
+export function prepareScan(rg: Radargram, options: PrepareScanOptions = {}): PreparedScan {
+  const warnings: string[] = [];
+  const { traces, samplesPerTrace: n, sampleIntervalS: dt } = rg;
+  const separation =
+    options.antennaSeparationM ??
+    (rg.antennaSeparationM > 0 ? rg.antennaSeparationM : DEFAULT_ANTENNA_SEPARATION_M);
+  let dx = rg.traceSpacingM;
+  if (!(dx > 0)) {
+    dx = 0.004;
+    warnings.push(`${rg.name}: trace spacing unknown; 4 mm assumed`);
+  }
+  const guessHz = rg.centreFrequencyHz ?? 1.5e9;
+  const data = rg.samples.slice();
+  dewowInPlace(data, traces, n, Math.max(3, Math.round(3 / (guessHz * dt))) | 1);
+  const mean = meanTrace(data, traces, n);
+  const direct = estimateDirectWave(mean, dt, rg.timeOffsetS, separation);
+  const timeZeroSample =
+    options.timeZeroS !== undefined
+      ? (options.timeZeroS - rg.timeOffsetS) / dt
+      : (direct.timeZeroS - rg.timeOffsetS) / dt;
+  const dewowed = data.slice();
+  const isFullLine = traces * dx <= 1.5 * (options.backgroundWindowM ?? 2);
+  const window = isFullLine ? 0 : Math.round((options.backgroundWindowM ?? 2) / dx) | 1;
+  if (isFullLine) removeMeanTraceInPlace(data, traces, n);
+  else movingTraceMeanInPlace(data, traces, n, Math.floor(window / 2), 'subtract');
+  const hilbert = hilbertImage(data, traces, n);
+  const envelope = new Float32Array(data.length);
+  for (let i = 0; i < data.length; i++) envelope[i] = Math.sqrt(data[i] * data[i] + hilbert[i] * hilbert[i]);
+  // An apex cannot come before the ground wave of the slowest plausible concrete (εr 3.5): s·(√3.5 − 1)/c after
+  // the air wave's main lobe.
+  const groundWaveLag = (separation * (Math.sqrt(3.5) - 1)) / SPEED_OF_LIGHT_M_PER_S / dt;
+  const firstUsableSample = Math.min(n - 1, Math.ceil(direct.mainLobeSample + groundWaveLag));
+  const directHz = direct.dominantFrequencyHz > 0 ? direct.dominantFrequencyHz : guessHz;
+  const reflected = reflectionFrequencyHz(
+    data,
+    envelope,
+    traces,
+    n,
+    firstUsableSample,
+    1 / (directHz * dt),
+    dt,
+  );
+  const frequency =
+    reflected > 0 ? reflected : direct.dominantFrequencyHz > 0 ? direct.dominantFrequencyHz : guessHz;
+  const periodSamples = Math.max(4, 1 / (frequency * dt));
+  const level = clutterLevel(envelope, traces, n, firstUsableSample);
+  return {
+    radargram: rg,
+    dewowed,
+    backgroundWindowTraces: window,
+    data,
+    hilbert,
+    envelope,
+    level,
+    traces,
+    samplesPerTrace: n,
+    sampleIntervalS: dt,
+    traceSpacingM: dx,
+    antennaSeparationM: separation,
+    timeZeroSample,
+    periodSamples,
+    firstUsableSample,
+    directWave: direct,
+    warnings,
+  };
+}
+
+function clutterLevel(envelope: Float32Array, traces: number, n: number, firstUsable: number): Float32Array {
+  // The median envelope over the whole usable image: most of a B-scan is background, so this is the noise and
+  // clutter floor. (A per-time quantile across traces fails on dense or deep bars, whose wide hyperbolas fill
+  // every trace at their apex time.)
+  const step = Math.max(1, Math.floor(((n - firstUsable) * traces) / 50_000));
+  const values = new Float32Array(traces * Math.ceil(Math.max(0, n - firstUsable) / step));
+  let count = 0;
+  for (let t = 0; t < traces; t += 1) {
+    for (let s = firstUsable; s < n; s += step) values[count++] = envelope[t * n + s];
+  }
+  values.subarray(0, count).sort();
+  return new Float32Array(n).fill(Math.max(1e-30, values[Math.floor(count / 2)] ?? 0));
+}

@@ -1,0 +1,236 @@
+import type { PreparedScan } from '../detection/prepare-scan';
+import { bistaticTravelTimeS, coverFromApexTimeM } from './bistatic-cylinder';
+import { fitBarToTravelTimes, type BarFit, type BarFitOptions, type TravelTimes } from './fit-hyperbola';
+import {
+  envelopePeakOffset,
+  findApexLobe,
+  pickAlongCurve,
+  stackOnPicks,
+  type ApexLobe,
+  type LimbPick,
+} from './pick-limbs';
+
+/** Options of {@link fitCandidate}. */
+export interface CandidateFitOptions {
+  /** Permittivity to start from (e.g. the stack's best curve). */
+  permittivity: number;
+  /** Bar radius held fixed, metres. */
+  radiusM: number;
+  /** Hold the permittivity fixed at `permittivity`. */
+  isPermittivityFixed?: boolean;
+  /** Keep the apex trace (a user's label). */
+  isApexFixed?: boolean;
+  /** Sign of the lobe to track (one per scan, so that all hyperbolas share a phase); default the stronger. */
+  polarity?: 1 | -1;
+  /** Outermost traces the picks may use (interference limits). */
+  minTrace?: number;
+  maxTrace?: number;
+  /** Traces to skip (a neighbour's limb crosses there). */
+  excluded?: number[];
+  /** Widest half-aperture, metres. Default 0.12. */
+  maxApertureM?: number;
+  /** Envelope offset to use instead of this hyperbola's own (e.g. the scan's pooled value), samples. */
+  offsetSamples?: number;
+  /** Largest limb delay picked, in wavelet periods. Default 0.8. */
+  maxDelayPeriods?: number;
+}
+
+/** A candidate's picks and fit. */
+export interface CandidateFit {
+  apex: ApexLobe;
+  picks: LimbPick[];
+  /** Envelope offset added to the picks, samples. */
+  offsetSamples: number;
+  /** The picks' stacked wavelet ({@link stackOnPicks}). */
+  wavelet: Float64Array;
+  /** Travel times that were fitted. */
+  times: TravelTimes;
+  fit: BarFit;
+  /** Picks left and right of the fitted apex. */
+  leftCount: number;
+  rightCount: number;
+}
+
+/**
+ * Picks and fits one hyperbola in three passes of shrinking tolerance: the inner limbs are picked around the
+ * candidate's curve and fitted; then the limbs are re-picked around the fitted curve (absolute predictions, so
+ * picks cannot drift onto a neighbour) out to the largest delay and refitted twice. Times are phase picks plus
+ * the envelope offset, measured from the scan's time zero.
+ *
+ * @param scan - the prepared scan.
+ * @param xIdx - candidate apex trace.
+ * @param tIdx - candidate apex sample.
+ * @param options - starting permittivity, radius, what is fixed and trace limits.
+ * @returns the fit, or undefined when too few picks were found.
+ * @example
+ * ```ts
+ * const result = fitCandidate(scan, 120, 85, { permittivity: 7, radiusM: 0.006 });
+ * result?.fit.coverM;
+ * ```
+ */
+export function fitCandidate(
+  scan: PreparedScan,
+  xIdx: number,
+  tIdx: number,
+  options: CandidateFitOptions,
+): CandidateFit | undefined {
+  let apex = findApexLobe(scan, xIdx, tIdx, options.isApexFixed ?? false, options.polarity);
+  if (!apex) return undefined;
+  const { traceSpacingM: dx, sampleIntervalS: dt, periodSamples: period, antennaSeparationM: s } = scan;
+  const minTrace = Math.max(0, options.minTrace ?? 0);
+  const maxTrace = Math.min(scan.traces - 1, options.maxTrace ?? scan.traces - 1);
+  const apertureTraces = Math.round((options.maxApertureM ?? 0.12) / dx);
+  const excluded = options.excluded ? new Set(options.excluded) : undefined;
+  const minAmplitude = 3 * scan.level[Math.min(scan.samplesPerTrace - 1, Math.round(apex.sample))];
+  let eps = options.permittivity;
+  let bar = {
+    x0M: apex.trace * dx,
+    coverM: coverFromApexTimeM((apex.sample - scan.timeZeroSample) * dt, eps, s),
+    radiusM: options.radiusM,
+  };
+  let shift = apex.sample - bistaticTravelTimeS(bar.x0M, bar, eps, s) / dt;
+  let result: CandidateFit | undefined;
+  const maxDelay = options.maxDelayPeriods ?? 0.8;
+  const passes = [
+    { delay: Math.min(0.4, maxDelay), tolerance: 0.25, isFinal: false },
+    { delay: maxDelay, tolerance: 0.2, isFinal: true },
+    { delay: maxDelay, tolerance: 0.17, isFinal: true },
+  ];
+  for (const pass of passes) {
+    const apexModel = bistaticTravelTimeS(bar.x0M, bar, eps, s) / dt;
+    const predict = (trace: number): number => bistaticTravelTimeS(trace * dx, bar, eps, s) / dt + shift;
+    const reach = (direction: number): number => {
+      let k = 0;
+      const centre = Math.round(bar.x0M / dx);
+      while (k < apertureTraces) {
+        const trace = centre + direction * (k + 1);
+        if (trace < minTrace || trace > maxTrace) break;
+        if (predict(trace) - shift - apexModel > pass.delay * period) break;
+        k++;
+      }
+      return centre + direction * k;
+    };
+    const picks = pickAlongCurve(scan, apex, {
+      predict,
+      toleranceSamples: Math.max(1.5, pass.tolerance * period),
+      minTrace: Math.max(minTrace, reach(-1)),
+      maxTrace: Math.min(maxTrace, reach(1)),
+      minAmplitude,
+      traceStride: Math.max(1, Math.floor(0.003 / dx)),
+      excluded,
+    });
+    const trimmed = trimEarlyLimbs(scan, picks, bar, eps, options, pass.isFinal);
+    const wavelet = stackOnPicks(scan, trimmed, apex.half);
+    const offset = options.offsetSamples ?? envelopePeakOffset(wavelet, apex.half);
+    const times = timesOf(scan, trimmed, offset);
+    // The first pass sees only the hyperbola's top, whose curvature says little about εr: hold it there.
+    const fit = fitBarToTravelTimes(
+      times,
+      fitOptions(
+        scan,
+        pass.isFinal ? options : { ...options, isPermittivityFixed: true, permittivity: eps },
+        bar,
+        eps,
+      ),
+    );
+    if (!fit) return result;
+    eps = fit.permittivity;
+    bar = { x0M: fit.x0M, coverM: fit.coverM, radiusM: options.radiusM };
+    shift = scan.timeZeroSample - offset;
+    const apexTrace = fit.x0M / dx;
+    // A candidate on a limb converges to the bar's axis: move the apex (and its wavelet) there.
+    if (!options.isApexFixed && Math.abs(apexTrace - apex.trace) > Math.max(2, 0.006 / dx)) {
+      const moved = findApexLobe(
+        scan,
+        Math.round(apexTrace),
+        predict(Math.round(apexTrace)),
+        true,
+        apex.polarity,
+      );
+      if (moved) apex = moved;
+    }
+    result = {
+      apex,
+      picks: trimmed,
+      offsetSamples: offset,
+      wavelet,
+      times,
+      fit,
+      leftCount: trimmed.filter((p) => p.traceIndex < apexTrace - 0.5).length,
+      rightCount: trimmed.filter((p) => p.traceIndex > apexTrace + 0.5).length,
+    };
+  }
+  return result;
+}
+
+function timesOf(scan: PreparedScan, picks: LimbPick[], offset: number): TravelTimes {
+  const dt = scan.sampleIntervalS;
+  return {
+    positionsM: Float64Array.from(picks, (p) => p.traceIndex * scan.traceSpacingM),
+    timesS: Float64Array.from(picks, (p) => (p.sample + offset - scan.timeZeroSample) * dt),
+    weights: Float64Array.from(picks, (p) => Math.max(0.05, p.correlation)),
+  };
+}
+
+function fitOptions(
+  scan: PreparedScan,
+  options: CandidateFitOptions,
+  start: { x0M: number; coverM: number },
+  eps: number,
+): BarFitOptions {
+  return {
+    antennaSeparationM: scan.antennaSeparationM,
+    radiusM: options.radiusM,
+    sampleIntervalS: scan.sampleIntervalS,
+    fixedPermittivity: options.isPermittivityFixed ? options.permittivity : undefined,
+    start: { x0M: start.x0M, coverM: start.coverM, permittivity: eps },
+    permittivityRange: [2, 30],
+  };
+}
+
+/**
+ * Cuts each limb where its picks start arriving early. Beyond some offset the limbs of shallow bars arrive
+ * earlier than straight rays through the concrete predict (energy refracted along the surface, near-field
+ * coupling) — never later — and the early picks flatten the fitted hyperbola, biasing εr low. The core of the
+ * hyperbola (delay ≤ 0.3 period) is fitted alone, and each limb is cut at the first of two consecutive picks
+ * more than 0.7 sample earlier than that fit predicts.
+ */
+function trimEarlyLimbs(
+  scan: PreparedScan,
+  picks: LimbPick[],
+  bar: { x0M: number; coverM: number; radiusM: number },
+  eps: number,
+  options: CandidateFitOptions,
+  isActive: boolean,
+): LimbPick[] {
+  if (!isActive) return picks;
+  const dt = scan.sampleIntervalS;
+  const s = scan.antennaSeparationM;
+  const apexTime = bistaticTravelTimeS(bar.x0M, bar, eps, s);
+  const core = picks.filter(
+    (p) =>
+      (bistaticTravelTimeS(p.traceIndex * scan.traceSpacingM, bar, eps, s) - apexTime) / dt <=
+      0.3 * scan.periodSamples,
+  );
+  const offset = envelopePeakOffset(
+    stackOnPicks(scan, picks, Math.max(3, Math.round(scan.periodSamples))),
+    Math.max(3, Math.round(scan.periodSamples)),
+  );
+  const coreFit = fitBarToTravelTimes(timesOf(scan, core, offset), fitOptions(scan, options, bar, eps));
+  if (!coreFit || core.length < 7) return picks;
+  const model = { x0M: coreFit.x0M, coverM: coreFit.coverM, radiusM: options.radiusM };
+  const earliness = (p: LimbPick): number =>
+    bistaticTravelTimeS(p.traceIndex * scan.traceSpacingM, model, coreFit.permittivity, s) / dt -
+    (p.sample + offset - scan.timeZeroSample);
+  const centre = coreFit.x0M / scan.traceSpacingM;
+  const keep = (side: LimbPick[]): LimbPick[] => {
+    for (let i = 0; i < side.length; i++) {
+      const isEarly = earliness(side[i]) > 0.7 && (i + 1 >= side.length || earliness(side[i + 1]) > 0.7);
+      if (isEarly) return side.slice(0, i);
+    }
+    return side;
+  };
+  const left = keep(picks.filter((p) => p.traceIndex < centre).reverse());
+  const right = keep(picks.filter((p) => p.traceIndex >= centre));
+  return [...left.reverse(), ...right];
+}

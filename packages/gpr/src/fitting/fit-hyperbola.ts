@@ -1,0 +1,144 @@
+import { SPEED_OF_LIGHT_M_PER_S } from '../model/radargram';
+import { reflectedPathWithGradient, type PathWithGradient } from './bistatic-cylinder';
+import { solveLeastSquares } from './levenberg-marquardt';
+
+/** Travel times to fit: positions along the line and two-way times from the transmit instant. */
+export interface TravelTimes {
+  /** Antenna midpoint of each pick, metres. */
+  positionsM: Float64Array;
+  /** Two-way time of each pick from the transmit instant, seconds. */
+  timesS: Float64Array;
+  /** Weight of each pick (0–1). */
+  weights: Float64Array;
+}
+
+/** Options of {@link fitBarToTravelTimes}. */
+export interface BarFitOptions {
+  /** Transmitter–receiver separation, metres. */
+  antennaSeparationM: number;
+  /** Bar radius held fixed in the fit, metres. */
+  radiusM: number;
+  /** Sample interval, seconds: residuals and the robust threshold are measured in samples. */
+  sampleIntervalS: number;
+  /** Hold the permittivity at this value instead of fitting it. */
+  fixedPermittivity?: number;
+  /** Starting values. */
+  start: { x0M: number; coverM: number; permittivity: number };
+  /**
+   * Prior on the permittivity, as (value, standard deviation): adds one residual (ε − value)/sd, compared with
+   * pick residuals in samples — so give sd divided by the pick noise in samples for a proper χ² — e.g. the
+   * scan's pooled value when profiling the radius.
+   */
+  permittivityPrior?: { value: number; sd: number };
+  /** Permittivity bounds. Default [2, 40]. */
+  permittivityRange?: [number, number];
+  /** Huber threshold, samples. Default 1. */
+  huberSamples?: number;
+}
+
+/** A fitted bar with 1-σ uncertainties from the fit's covariance. */
+export interface BarFit {
+  x0M: number;
+  coverM: number;
+  permittivity: number;
+  x0SdM: number;
+  coverSdM: number;
+  /** Standard deviation of the permittivity (0 when held fixed). */
+  permittivitySd: number;
+  /** Weighted RMS residual, samples. */
+  rmsSamples: number;
+  /** Sum of weighted squared residuals, samples² (the prior's residual included). */
+  chiSquare: number;
+  /** Number of picks. */
+  count: number;
+  /** Residual per pick, samples (model − pick). */
+  residualsSamples: Float64Array;
+}
+
+/**
+ * Fits position, cover and (unless held fixed) permittivity of a bar of fixed radius to travel-time picks with
+ * the exact bistatic Fermat model, time zero fixed (algorithms.md §4.4 step 4): robust Levenberg–Marquardt
+ * (Huber, threshold 1 sample) in the parameters (x0, cover, √εr), in which the time is linear in √εr.
+ *
+ * @param data - positions, times and weights of the picks.
+ * @param options - separation, radius, sample interval, start values and what is fixed.
+ * @returns the fitted bar and its uncertainties, or undefined with fewer picks than parameters + 2.
+ * @example
+ * ```ts
+ * const fit = fitBarToTravelTimes(times, {
+ *   antennaSeparationM: 0.03565, radiusM: 0.006, sampleIntervalS: 2.44e-11,
+ *   start: { x0M: 0.4, coverM: 0.05, permittivity: 7 },
+ * });
+ * fit?.coverM; // metres
+ * ```
+ */
+export function fitBarToTravelTimes(data: TravelTimes, options: BarFitOptions): BarFit | undefined {
+  const isFixed = options.fixedPermittivity !== undefined;
+  const count = data.positionsM.length;
+  const parameters = isFixed ? 2 : 3;
+  if (count < parameters + 2) return undefined;
+  const dt = options.sampleIntervalS;
+  const half = options.antennaSeparationM / 2;
+  const radius = options.radiusM;
+  const [epsMin, epsMax] = options.permittivityRange ?? [2, 40];
+  const prior = options.permittivityPrior;
+  const extra = prior && !isFixed ? 1 : 0;
+  const path: PathWithGradient = { lengthM: 0, dX0: 0, dCover: 0 };
+  const residualsOf = (p: number[]): Float64Array => {
+    const index = isFixed ? Math.sqrt(options.fixedPermittivity as number) : p[2];
+    const bar = { x0M: p[0], coverM: p[1], radiusM: radius };
+    const out = new Float64Array(count + extra);
+    for (let i = 0; i < count; i++) {
+      const x = data.positionsM[i];
+      reflectedPathWithGradient(x - half, x + half, bar, path);
+      out[i] = ((path.lengthM * index) / SPEED_OF_LIGHT_M_PER_S - data.timesS[i]) / dt;
+    }
+    if (extra)
+      out[count] = (index * index - (prior as { value: number }).value) / (prior as { sd: number }).sd;
+    return out;
+  };
+  const jacobianOf = (p: number[]): Float64Array => {
+    const index = isFixed ? Math.sqrt(options.fixedPermittivity as number) : p[2];
+    const bar = { x0M: p[0], coverM: p[1], radiusM: radius };
+    const jacobian = new Float64Array((count + extra) * parameters);
+    const scale = 1 / (SPEED_OF_LIGHT_M_PER_S * dt);
+    for (let i = 0; i < count; i++) {
+      const x = data.positionsM[i];
+      reflectedPathWithGradient(x - half, x + half, bar, path);
+      jacobian[i * parameters] = path.dX0 * index * scale;
+      jacobian[i * parameters + 1] = path.dCover * index * scale;
+      if (!isFixed) jacobian[i * parameters + 2] = path.lengthM * scale;
+    }
+    if (extra) jacobian[count * parameters + 2] = (2 * index) / (prior as { sd: number }).sd;
+    return jacobian;
+  };
+  const start = [options.start.x0M, Math.max(0.001, options.start.coverM)];
+  if (!isFixed) start.push(Math.sqrt(Math.min(epsMax, Math.max(epsMin, options.start.permittivity))));
+  const weights = new Float64Array(count + extra).fill(1);
+  weights.set(data.weights);
+  const result = solveLeastSquares(residualsOf, start, {
+    lower: [-Infinity, 0.0005, Math.sqrt(epsMin)].slice(0, parameters),
+    upper: [Infinity, 2, Math.sqrt(epsMax)].slice(0, parameters),
+    steps: [1e-6, 1e-6, 1e-5].slice(0, parameters),
+    huberThreshold: options.huberSamples ?? 1,
+    weights,
+    jacobianOf,
+  });
+  const [x0, cover] = result.params;
+  const index = isFixed ? Math.sqrt(options.fixedPermittivity as number) : result.params[2];
+  const sd = (i: number): number => Math.sqrt(Math.max(0, result.covariance[i * parameters + i]));
+  let chiSquare = 0;
+  for (let i = 0; i < count + extra; i++) chiSquare += result.finalWeights[i] * result.residuals[i] ** 2;
+  return {
+    x0M: x0,
+    coverM: cover,
+    permittivity: index * index,
+    x0SdM: sd(0),
+    coverSdM: sd(1),
+    permittivitySd: isFixed ? 0 : 2 * index * sd(2),
+    rmsSamples: result.rms,
+    chiSquare,
+    count,
+    residualsSamples: result.residuals.slice(0, count),
+  };
+}

@@ -1,0 +1,210 @@
+import type { HeaderField, Radargram, TraceMark } from '../model/radargram';
+import { ByteReader } from './binary';
+import { GprFormatError } from './errors';
+import { finishRadargram, reportTruncation } from './build';
+import { gssiAntennaFrequencyHz, GSSI_SYSTEMS } from './dzt-antenna';
+import { decodeDztDate, DZT_BLOCK_BYTES, readDztHeaderBlock, resolveDztLayout } from './dzt-header';
+import type { DztHeaderBlock, DztLayout } from './dzt-header';
+import { parseDzg, parseDzx } from './dzt-sidecars';
+import type { DzxInfo } from './dzt-sidecars';
+import { decodeText } from './text';
+import { fileNameOf, findSidecar } from './sidecars';
+import type { GprFileInput, GprReadResult } from './types';
+
+/**
+ * Reads a GSSI DZT file (SIR-3000/4000/30, StructureScan Mini, UtilityScan…): 8-bit unsigned, 16-bit unsigned
+ * or 32-bit signed samples; one radargram per channel. Details:
+ *
+ * - Data start at `rh_data × 1024` when `rh_data < 1024`, else at `1024 × channels`.
+ * - Amplitudes are centred: 8-bit − 128, 16-bit − 32768, 32-bit as is.
+ * - A scan counter in sample word 0 (+1 per trace) is detected, not assumed; when present, words 0 and 1 are
+ *   removed (samplesPerTrace − 2, timeOffsetS shifted by 2 samples) and word 1's non-zero values become marks.
+ * - dt = range / samples (readgssi's convention); the first sample is at `rhf_position`.
+ * - Trace spacing = 1 / `rhf_spm`; when that is 0 (time-triggered) the DZX sidecar's spacing is used.
+ * - A DZG sidecar adds GPS fixes at the tagged scans; a DZX adds marks.
+ *
+ * @param input - the DZT bytes, its name and optional `.DZX` / `.DZG` sidecars.
+ * @returns one radargram per channel, plus warnings.
+ * @throws {@link GprFormatError} for a damaged, truncated or unsupported file.
+ * @example
+ * ```ts
+ * const { radargrams } = readDzt({ name: 'File____001.DZT', bytes });
+ * radargrams[0].samplesPerTrace; // 254 (256 minus counter and mark words)
+ * ```
+ */
+export function readDzt(input: GprFileInput): GprReadResult {
+  const fileName = fileNameOf(input.name);
+  const warnings: string[] = [];
+  const reader = new ByteReader(fileName, input.bytes);
+  const h0 = readDztHeaderBlock(reader, 0);
+  const layout = resolveDztLayout(fileName, h0, reader.length);
+  const dataBytes = reader.length - layout.dataOffset;
+  const traces = Math.floor(dataBytes / layout.scanBytes);
+  const rest = dataBytes - traces * layout.scanBytes;
+  if (rest > 0) {
+    reportTruncation(
+      fileName,
+      `the last trace has ${rest} of ${layout.scanBytes} bytes`,
+      input.allowTruncated,
+      warnings,
+    );
+  }
+  const dzx = readDzx(input, warnings);
+  const radargrams: Radargram[] = [];
+  for (let channel = 0; channel < layout.channels; channel++) {
+    const h = channelHeader(reader, h0, layout, channel);
+    radargrams.push(readChannel(reader, input, h, layout, channel, traces, dzx, warnings));
+  }
+  return { format: 'dzt', radargrams, warnings };
+}
+
+/** Channel n's own header block when it lies inside the header area and looks sane; else channel 0's. */
+function channelHeader(
+  reader: ByteReader,
+  h0: DztHeaderBlock,
+  layout: DztLayout,
+  channel: number,
+): DztHeaderBlock {
+  if (channel === 0 || (channel + 1) * DZT_BLOCK_BYTES > layout.dataOffset) return h0;
+  const h = readDztHeaderBlock(reader, channel * DZT_BLOCK_BYTES);
+  const saneRange = Number.isFinite(h.rangeNs) && h.rangeNs > 0;
+  return {
+    ...h0,
+    rangeNs: saneRange ? h.rangeNs : h0.rangeNs,
+    positionNs: saneRange && Number.isFinite(h.positionNs) ? h.positionNs : h0.positionNs,
+    antennaName: h.antennaName || h0.antennaName,
+  };
+}
+
+function readDzx(input: GprFileInput, warnings: string[]): DzxInfo | undefined {
+  const dzx = findSidecar(input, ['dzx'], warnings);
+  return dzx ? parseDzx(decodeText(dzx.bytes).text) : undefined;
+}
+
+function readChannel(
+  reader: ByteReader,
+  input: GprFileInput,
+  h: DztHeaderBlock,
+  layout: DztLayout,
+  channel: number,
+  traces: number,
+  dzx: DzxInfo | undefined,
+  warnings: string[],
+): Radargram {
+  const fileName = reader.fileName;
+  const ns = layout.samplesPerTrace;
+  if (!(Number.isFinite(h.rangeNs) && h.rangeNs > 0)) {
+    throw new GprFormatError(fileName, `invalid header: time range ${h.rangeNs} ns`);
+  }
+  const word = (t: number, s: number): number => readWord(reader.view, layout, channel, t, s);
+  const hasCounter = detectScanCounter(word, traces, layout.bytesPerSample);
+  const marks: TraceMark[] = [];
+  const skip = hasCounter ? 2 : 0;
+  const outNs = ns - skip;
+  const centre = layout.bytesPerSample === 1 ? 128 : layout.bytesPerSample === 2 ? 32768 : 0;
+  const samples = new Float32Array(traces * outNs);
+  for (let t = 0; t < traces; t++) {
+    if (hasCounter && word(t, 1) !== 0) marks.push({ traceIndex: t, label: 'mark' });
+    for (let s = 0; s < outNs; s++) samples[t * outNs + s] = word(t, s + skip) - centre;
+  }
+  const dt = (h.rangeNs * 1e-9) / ns;
+  let traceSpacingM = Number.isFinite(h.scansPerMetre) && h.scansPerMetre > 0 ? 1 / h.scansPerMetre : 0;
+  if (traceSpacingM === 0 && dzx?.traceSpacingM) traceSpacingM = dzx.traceSpacingM;
+  if (dzx) marks.push(...dzx.marks);
+  marks.sort((a, b) => a.traceIndex - b.traceIndex);
+  const scanDate = decodeDztDate(h.createdRaw);
+  const dzg = findSidecar(input, ['dzg'], warnings);
+  const gps = dzg ? parseDzg(decodeText(dzg.bytes).text, scanDate) : undefined;
+  const permittivity = h.permittivity >= 1 ? h.permittivity : dzx?.permittivity;
+  const name = layout.channels > 1 ? `${fileName} channel ${channel + 1}` : fileName;
+  return finishRadargram(
+    fileName,
+    {
+      samples,
+      traces,
+      samplesPerTrace: outNs,
+      sampleIntervalS: dt,
+      timeOffsetS: h.positionNs * 1e-9 + skip * dt,
+      traceSpacingM,
+      antennaSeparationM: 0,
+      centreFrequencyHz: gssiAntennaFrequencyHz(h.antennaName, h.systemCode),
+      permittivity,
+      scanDate,
+      antennaName: h.antennaName || undefined,
+      marks,
+      gps,
+      format: 'dzt',
+      name,
+      channel: layout.channels > 1 ? channel : undefined,
+      header: headerFields(h, layout, hasCounter, dzx),
+    },
+    warnings,
+  );
+}
+
+/** Sample `s` of trace `t` in `channel`, as the stored integer (not centred). Offsets are pre-checked. */
+function readWord(view: DataView, layout: DztLayout, channel: number, t: number, s: number): number {
+  const { samplesPerTrace: ns, bytesPerSample: bps } = layout;
+  const off = layout.dataOffset + t * layout.scanBytes + (channel * ns + s) * bps;
+  return bps === 1 ? view.getUint8(off) : bps === 2 ? view.getUint16(off, true) : view.getInt32(off, true);
+}
+
+/**
+ * True when sample word 0 counts traces: it rises by exactly 1 (modulo the word size) from every trace to
+ * the next. Needs at least two traces.
+ *
+ * @param word - reads stored sample `s` of trace `t`.
+ * @param traces - number of traces.
+ * @param bytesPerSample - 1, 2 or 4.
+ * @returns whether words 0 and 1 are a counter and a mark flag rather than radar data.
+ * @example
+ * ```ts
+ * detectScanCounter((t, s) => (s === 0 ? t + 1 : 0), 10, 4); // true
+ * ```
+ */
+export function detectScanCounter(
+  word: (trace: number, sample: number) => number,
+  traces: number,
+  bytesPerSample: number,
+): boolean {
+  if (traces < 2) return false;
+  const modulus = 2 ** (8 * bytesPerSample);
+  let previous = word(0, 0);
+  for (let t = 1; t < traces; t++) {
+    const current = word(t, 0);
+    if ((((current - previous) % modulus) + modulus) % modulus !== 1) return false;
+    previous = current;
+  }
+  return true;
+}
+
+function headerFields(
+  h: DztHeaderBlock,
+  layout: DztLayout,
+  hasCounter: boolean,
+  dzx?: DzxInfo,
+): HeaderField[] {
+  const fields: HeaderField[] = [
+    { name: 'system', value: GSSI_SYSTEMS[h.systemCode] ?? `unknown (${h.systemCode})` },
+    { name: 'antenna', value: h.antennaName },
+    { name: 'internal file name', value: h.internalName },
+    { name: 'channels', value: layout.channels },
+    { name: 'samples per trace (file)', value: layout.samplesPerTrace },
+    { name: 'bits per sample', value: layout.bytesPerSample * 8 },
+    { name: 'data offset (bytes)', value: layout.dataOffset },
+    { name: 'range (ns)', value: h.rangeNs },
+    { name: 'position (ns)', value: h.positionNs },
+    { name: 'scans per second', value: h.scansPerSecond },
+    { name: 'scans per metre', value: h.scansPerMetre },
+    { name: 'metres per mark', value: h.metresPerMark },
+    { name: 'dielectric (operator setting)', value: h.permittivity },
+    { name: 'created', value: decodeDztDate(h.createdRaw) ?? null },
+    { name: 'modified', value: decodeDztDate(h.modifiedRaw) ?? null },
+    { name: 'scan counter and mark words removed', value: hasCounter },
+  ];
+  if (dzx?.system) fields.push({ name: 'DZX system', value: dzx.system });
+  if (dzx?.traceSpacingM) fields.push({ name: 'DZX trace spacing (m)', value: dzx.traceSpacingM });
+  return fields.map((f) =>
+    typeof f.value === 'number' && !Number.isFinite(f.value) ? { ...f, value: null } : f,
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * In place, replaces every sample by (`mode: 'mean'`) or subtracts from it (`mode: 'subtract'`) the mean of the
+ * same sample over a centred window of `2·halfWidth + 1` traces, truncated at the ends of the line. Uses
+ * running sums and a ring of the original traces still needed, so it costs O(traces × samples) whatever the
+ * window.
+ *
+ * @param samples - amplitudes, trace-major; modified in place.
+ * @param traces - number of traces.
+ * @param samplesPerTrace - samples per trace.
+ * @param halfWidth - traces on each side of the centre trace (≥ 0).
+ * @param mode - `'mean'` to smooth, `'subtract'` to remove a moving background.
+ * @returns nothing.
+ * @example
+ * ```ts
+ * const x = Float32Array.of(0, 3, 6); // three traces of one sample
+ * movingTraceMeanInPlace(x, 3, 1, 1, 'mean'); // x = [1.5, 3, 4.5]
+ * ```
+ */
+export function movingTraceMeanInPlace(
+  samples: Float32Array,
+  traces: number,
+  samplesPerTrace: number,
+  halfWidth: number,
+  mode: 'mean' | 'subtract',
+): void {
+  const h = Math.max(0, Math.floor(halfWidth));
+  const n = samplesPerTrace;
+  const sum = new Float64Array(n);
+  const ringSize = h + 1;
+  const ring = new Float32Array(ringSize * n);
+  const windowEnd = Math.min(traces - 1, h);
+  for (let j = 0; j <= windowEnd; j++) {
+    const base = j * n;
+    for (let s = 0; s < n; s++) sum[s] += samples[base + s];
+  }
+  let lo = 0;
+  let hi = windowEnd;
+  for (let t = 0; t < traces; t++) {
+    const wantLo = Math.max(0, t - h);
+    const wantHi = Math.min(traces - 1, t + h);
+    while (hi < wantHi) {
+      hi++;
+      const base = hi * n;
+      for (let s = 0; s < n; s++) sum[s] += samples[base + s];
+    }
+    while (lo < wantLo) {
+      const ringBase = (lo % ringSize) * n;
+      for (let s = 0; s < n; s++) sum[s] -= ring[ringBase + s];
+      lo++;
+    }
+    const base = t * n;
+    const ringBase = (t % ringSize) * n;
+    const inverseCount = 1 / (hi - lo + 1);
+    for (let s = 0; s < n; s++) {
+      const original = samples[base + s];
+      ring[ringBase + s] = original;
+      const mean = sum[s] * inverseCount;
+      samples[base + s] = mode === 'mean' ? mean : original - mean;
+    }
+  }
+}

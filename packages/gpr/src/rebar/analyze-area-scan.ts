@@ -1,0 +1,267 @@
+import type { AreaScanDirection } from '../formats/types';
+import type { Radargram } from '../model/radargram';
+import { coverSdM, refitDetection } from './bar-fits';
+import { createId } from './ids';
+import { finishLine, type LineScanAnalysis } from './analyze-line-scan';
+import {
+  detectLine,
+  linePermittivities,
+  type LineDetectionOptions,
+  type LineDetections,
+} from './line-detections';
+import { linkHitsIntoBars, type LineHit, type LinkOptions } from './link-bars';
+import { estimateMaterialProperties } from './material-properties';
+import { poolPermittivity, type PooledPermittivity } from './pool-permittivity';
+import {
+  REBAR_ORIENTATION,
+  type Estimate,
+  type MaterialProperties,
+  type RebarOrientation,
+  type RebarResult,
+} from './types';
+
+/** One line of an area scan, placed on the grid. */
+export interface AreaScanLineInput {
+  radargram: Radargram;
+  /** LEFT_TO_RIGHT lines run along x (they see VERTICAL bars); BOTTOM_TO_TOP lines run along y (HORIZONTAL). */
+  direction: AreaScanDirection;
+  /** Position of the line across its direction: y for LEFT_TO_RIGHT lines, x for BOTTOM_TO_TOP, metres. */
+  offsetM: number;
+  /** Grid coordinate of the line's first trace along its direction, metres. Default 0. */
+  startM?: number;
+  /** User-corrected hyperbola labels of this line (fitted instead of detecting). */
+  hyperbolas?: LineDetectionOptions['hyperbolas'];
+}
+
+/** Options of {@link analyzeAreaScan}. */
+export interface AreaScanAnalysisOptions extends Omit<LineDetectionOptions, 'hyperbolas'> {
+  /** The concrete's permittivity when the user knows it. */
+  permittivity?: number;
+  /** Partial result of every line as soon as it is analysed (with that line's own permittivity). */
+  onLine?: (result: LineScanAnalysis, lineIndex: number) => void;
+  /** Linking gates. */
+  link?: LinkOptions;
+}
+
+/** AREA_SCAN_REBAR_2 result. */
+export interface AreaScanAnalysis {
+  /** One permittivity for the whole area (obliquity-corrected pool of every line's hyperbolas). */
+  permittivity: PooledPermittivity;
+  /**
+   * Straight bars on the grid: depthCoords is a polyline of [x, y, centre depth] in metres (one point per line
+   * that sees the bar); `xM` is the bar's mean grid coordinate along the lines that cross it.
+   */
+  rebars: RebarResult[];
+  /** Every line's own analysis, recomputed with the area's permittivity. */
+  lines: LineScanAnalysis[];
+  materialProperties: MaterialProperties;
+  warnings: string[];
+}
+
+/**
+ * The orientation of the bars a line sees: lines along x (LEFT_TO_RIGHT) cross bars that run along y
+ * (VERTICAL); lines along y (BOTTOM_TO_TOP) cross HORIZONTAL bars.
+ *
+ * @param direction - the line's scan direction.
+ * @returns 0 VERTICAL or 1 HORIZONTAL.
+ * @example
+ * ```ts
+ * orientationOfLine('LEFT_TO_RIGHT'); // 0
+ * ```
+ */
+export function orientationOfLine(direction: AreaScanDirection): RebarOrientation {
+  return direction === 'BOTTOM_TO_TOP' ? REBAR_ORIENTATION.HORIZONTAL : REBAR_ORIENTATION.VERTICAL;
+}
+
+/**
+ * AREA_SCAN_REBAR_2: detects on every line (reporting each through `onLine`), links the detections of adjacent
+ * parallel lines into straight bars, pools one permittivity over the whole area with the obliquity correction
+ * (a bar crossing the lines at θ looks like εr·sin²θ), and refits every cover with it. Lines of both directions
+ * may be mixed: each direction is linked on its own.
+ *
+ * @param lines - the lines with their grid positions.
+ * @param options - detection options, user permittivity, linking gates, progress and per-line results.
+ * @returns bars as polylines on the grid, per-line results, permittivity and material properties.
+ * @example
+ * ```ts
+ * const area = analyzeAreaScan(lines, { onLine: (line, i) => publish(i, line) });
+ * area.rebars[0].depthCoords; // [[0.21, 0, 0.046], [0.212, 0.1, 0.047], …]
+ * ```
+ */
+export function analyzeAreaScan(
+  lines: AreaScanLineInput[],
+  options: AreaScanAnalysisOptions = {},
+): AreaScanAnalysis {
+  const detected: LineDetections[] = lines.map((input, i) => {
+    const line = detectLine(input.radargram, {
+      ...options,
+      hyperbolas: input.hyperbolas,
+      onProgress: undefined,
+    });
+    options.onLine?.(
+      finishLine(line, poolPermittivity(linePermittivities(line)), {
+        orientation: orientationOfLine(input.direction),
+      }),
+      i,
+    );
+    options.onProgress?.((0.85 * (i + 1)) / lines.length, `line ${i + 1} of ${lines.length}`);
+    return line;
+  });
+  const first = poolPermittivity(detected.flatMap((line) => linePermittivities(line)));
+  const provisional = options.permittivity ?? first.value;
+  const groups = linkDirections(lines, detected, provisional, options.link);
+  const estimates: Estimate[] = [];
+  detected.forEach((line, i) =>
+    estimates.push(...linePermittivities(line, (d) => groups.obliquity.get(`${i}:${d}`) ?? 1)),
+  );
+  const permittivity: PooledPermittivity =
+    options.permittivity !== undefined
+      ? { value: options.permittivity, sd: 0, source: 'user', count: 0 }
+      : poolPermittivity(estimates);
+  const results = detected.map((line, i) =>
+    finishLine(line, permittivity, { orientation: orientationOfLine(lines[i].direction) }),
+  );
+  const rebars = groups.bars.map((bar) => buildBar(bar, lines, detected, permittivity));
+  options.onProgress?.(1, 'done');
+  return {
+    permittivity,
+    rebars: rebars.filter((r): r is RebarResult => r !== undefined),
+    lines: results,
+    materialProperties: estimateMaterialProperties(
+      permittivity,
+      detected.flatMap((line) =>
+        line.detections.map((d) => ({
+          amplitude: d.result.apex.amplitude,
+          pathM: 2 * Math.hypot(d.result.fit.coverM, line.scan.antennaSeparationM / 2),
+        })),
+      ),
+    ),
+    warnings: detected.flatMap((line) => line.warnings),
+  };
+}
+
+interface LinkedGroups {
+  bars: {
+    hits: LineHit[];
+    intercept: number;
+    slope: number;
+    obliquity: number;
+    direction: AreaScanDirection;
+  }[];
+  /** sin²θ per "line:detection". */
+  obliquity: Map<string, number>;
+}
+
+function linkDirections(
+  lines: AreaScanLineInput[],
+  detected: LineDetections[],
+  eps: number,
+  link: LinkOptions | undefined,
+): LinkedGroups {
+  const bars: LinkedGroups['bars'] = [];
+  const obliquity = new Map<string, number>();
+  for (const direction of ['LEFT_TO_RIGHT', 'BOTTOM_TO_TOP'] as const) {
+    const members = lines.map((l, i) => i).filter((i) => lines[i].direction === direction);
+    if (members.length === 0) continue;
+    const hits: LineHit[] = members.flatMap((i) =>
+      detected[i].detections.map((d, j) => {
+        const fit = refitDetection(
+          detected[i].scan,
+          d,
+          detected[i].offset.offsetSamples,
+          detected[i].radii[j],
+          eps,
+        );
+        return {
+          line: i,
+          detection: j,
+          alongM: (lines[i].startM ?? 0) + (fit?.x0M ?? d.result.fit.x0M),
+          acrossM: lines[i].offsetM,
+          coverM: fit?.coverM ?? d.result.fit.coverM,
+          confidence: d.confidence,
+        };
+      }),
+    );
+    for (const bar of linkHitsIntoBars(hits, members.length, link)) {
+      bars.push({ ...bar, direction });
+      for (const hit of bar.hits) obliquity.set(`${hit.line}:${hit.detection}`, bar.obliquity);
+    }
+  }
+  return { bars, obliquity };
+}
+
+function buildBar(
+  bar: LinkedGroups['bars'][number],
+  lines: AreaScanLineInput[],
+  detected: LineDetections[],
+  permittivity: PooledPermittivity,
+): RebarResult | undefined {
+  const sinTheta = Math.sqrt(bar.obliquity);
+  const members = [...bar.hits]
+    .sort((a, b) => a.acrossM - b.acrossM)
+    .map((hit) => {
+      const line = detected[hit.line];
+      const detection = line.detections[hit.detection];
+      const radius = line.radii[hit.detection];
+      const fit = refitDetection(
+        line.scan,
+        detection,
+        line.offset.offsetSamples,
+        radius,
+        permittivity.value,
+        sinTheta,
+      );
+      if (!fit) return undefined;
+      const sd = coverSdM({
+        coverM: fit.coverM,
+        fitSdM: fit.coverSdM,
+        permittivity: permittivity.value,
+        permittivitySd: permittivity.sd,
+        timeSdS: Math.hypot(0.3, line.offset.sdSamples) * line.scan.sampleIntervalS,
+        antennaSeparationM: line.scan.antennaSeparationM,
+      });
+      return { hit, fit, sd, radius, detection };
+    })
+    .filter((m): m is NonNullable<typeof m> => m !== undefined);
+  if (members.length === 0) return undefined;
+  const covers = members.map((m) => m.fit.coverM);
+  const cover = median(covers);
+  const spread = Math.sqrt(covers.reduce((a, c) => a + (c - cover) ** 2, 0) / Math.max(1, covers.length - 1));
+  const radius = members[0].radius;
+  const isVertical = bar.direction === 'LEFT_TO_RIGHT';
+  const depthCoords = members.map(({ hit, fit }): [number, number, number] => {
+    const along = bar.intercept + bar.slope * hit.acrossM;
+    return isVertical ? [along, hit.acrossM, fit.coverM + radius] : [hit.acrossM, along, fit.coverM + radius];
+  });
+  const best = members.reduce((a, b) => (b.detection.confidence > a.detection.confidence ? b : a));
+  const line = detected[best.hit.line];
+  const meanConfidence = members.reduce((a, m) => a + m.detection.confidence, 0) / members.length;
+  return {
+    id: createId(),
+    depthCoords,
+    R: radius,
+    orientation: orientationOfLine(bar.direction),
+    usesDefaultRadius: !line.hasGivenRadius[best.hit.detection],
+    xM: members.reduce((a, m) => a + bar.intercept + bar.slope * m.hit.acrossM, 0) / members.length,
+    xSdM: median(members.map((m) => m.fit.x0SdM)),
+    coverM: cover,
+    coverSdM: Math.hypot(median(members.map((m) => m.sd)), spread / Math.sqrt(members.length)),
+    confidence: Math.min(1, meanConfidence * Math.min(1, 0.5 + members.length / 6)),
+    permittivityFit: { value: best.fit.permittivity, sd: 0 },
+    rmsSamples: median(members.map((m) => m.fit.rmsSamples)),
+    pickCount: members.reduce((a, m) => a + m.fit.count, 0),
+    hyperbola: {
+      id: createId(),
+      xIdx: Math.round(best.fit.x0M / line.scan.traceSpacingM),
+      tIdx: Math.round(best.detection.result.apex.sample),
+      classification: 'rebar',
+      confidence: Math.round(best.detection.confidence * 1000) / 1000,
+    },
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
+}

@@ -1,0 +1,263 @@
+import { toHyperbolaLabel } from '../detection/detect-hyperbolas';
+import { coverFromApexTimeM } from '../fitting/bistatic-cylinder';
+import { SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
+import { coverSdM, refitDetection, timesFromPicks } from './bar-fits';
+import { decideDiameter } from './diameter';
+import { createId } from './ids';
+import {
+  detectLine,
+  linePermittivities,
+  type LineDetectionOptions,
+  type LineDetections,
+} from './line-detections';
+import { estimateMaterialProperties } from './material-properties';
+import { calibratePermittivity, poolPermittivity, type PooledPermittivity } from './pool-permittivity';
+import {
+  DEFAULT_REBAR_RADIUS_M,
+  REBAR_ORIENTATION,
+  type HyperbolaLabel,
+  type MaterialProperties,
+  type RebarOrientation,
+  type RebarResult,
+} from './types';
+
+/** Options of {@link analyzeLineScan}. */
+export interface LineScanAnalysisOptions extends LineDetectionOptions {
+  /** The concrete's permittivity, when the user knows it: used as is, nothing is pooled. */
+  permittivity?: number;
+  /** A bar of known cover (e.g. from a cover meter or a core) that calibrates the permittivity. */
+  knownCover?: { xM: number; coverM: number };
+  /** Orientation written on the bars. Default HORIZONTAL (the spec's default for new rebars). */
+  orientation?: RebarOrientation;
+  /** Try to decide each bar's nominal diameter. Default true. */
+  shouldDecideDiameter?: boolean;
+}
+
+/** LINE_SCAN_REBAR_2 result for one line scan. */
+export interface LineScanAnalysis {
+  /** Name of the line (file or channel). */
+  name: string;
+  traces: number;
+  /** Trace spacing used, metres. */
+  traceSpacingM: number;
+  /** Antenna separation used, metres. */
+  antennaSeparationM: number;
+  /** Time zero (transmit instant) on the radargram's time axis, seconds. */
+  timeZeroS: number;
+  /** The permittivity used for every cover, with its 1-σ and provenance. */
+  permittivity: PooledPermittivity;
+  /** Bars along the line, in order. */
+  rebars: RebarResult[];
+  /** The hyperbolas the bars were fitted on (spec's hyperbola labels). */
+  hyperbolas: HyperbolaLabel[];
+  materialProperties: MaterialProperties;
+  warnings: string[];
+}
+
+/**
+ * LINE_SCAN_REBAR_2: finds every bar of a line scan with its position, cover and their uncertainties
+ * (README "Rebar engine"): detection, per-hyperbola fits with the exact bistatic finite-radius model, the
+ * permittivity pooled over the scan's bars (or the user's value, or a calibration on a known cover), covers
+ * refitted with that permittivity, and a diameter only where the evidence is decisive.
+ *
+ * @param rg - the radargram.
+ * @param options - detection options, the user's labels, permittivity or known cover, orientation, progress.
+ * @returns the bars, hyperbolas, permittivity and material properties.
+ * @example
+ * ```ts
+ * const result = analyzeLineScan(rg, { knownCover: { xM: 0.42, coverM: 0.035 } });
+ * result.rebars.map((r) => [r.xM, r.coverM, r.coverSdM]);
+ * ```
+ */
+export function analyzeLineScan(rg: Radargram, options: LineScanAnalysisOptions = {}): LineScanAnalysis {
+  const progress = options.onProgress;
+  const line = detectLine(rg, {
+    ...options,
+    onProgress: progress ? (f, m) => progress(0.85 * f, m) : undefined,
+  });
+  const permittivity = choosePermittivity(line, options);
+  const result = finishLine(line, permittivity, options);
+  progress?.(1, 'done');
+  return result;
+}
+
+/**
+ * The permittivity a line's covers are computed with: the user's value, else a calibration on a bar of known
+ * cover, else the pool of the line's own hyperbolas (else the prior).
+ *
+ * @param line - the line's detections.
+ * @param options - user permittivity or known cover.
+ * @returns the permittivity with provenance.
+ * @example
+ * ```ts
+ * choosePermittivity(detectLine(rg), { permittivity: 8 }); // { value: 8, sd: 0, source: 'user', count: 0 }
+ * ```
+ */
+export function choosePermittivity(
+  line: LineDetections,
+  options: Pick<LineScanAnalysisOptions, 'permittivity' | 'knownCover'>,
+): PooledPermittivity {
+  if (options.permittivity !== undefined && options.permittivity >= 1) {
+    return { value: options.permittivity, sd: 0, source: 'user', count: 0 };
+  }
+  if (options.knownCover) {
+    const calibrated = calibrateOnKnownCover(line, options.knownCover);
+    if (calibrated) return calibrated;
+    line.warnings.push(`no bar found within 50 mm of x = ${options.knownCover.xM} m to calibrate on`);
+  }
+  return poolPermittivity(linePermittivities(line));
+}
+
+function calibrateOnKnownCover(
+  line: LineDetections,
+  known: { xM: number; coverM: number },
+): PooledPermittivity | undefined {
+  const { scan, detections, offset } = line;
+  let best = -1;
+  detections.forEach((d, i) => {
+    const distance = Math.abs(d.result.fit.x0M - known.xM);
+    if (distance <= 0.05 && (best < 0 || distance < Math.abs(detections[best].result.fit.x0M - known.xM)))
+      best = i;
+  });
+  if (best < 0) return undefined;
+  const fit = refitDetection(scan, detections[best], offset.offsetSamples, line.radii[best]);
+  if (!fit) return undefined;
+  const s = scan.antennaSeparationM;
+  const oneWay = Math.sqrt(fit.coverM ** 2 + (s * s) / 4);
+  const apexTime = (2 * oneWay * Math.sqrt(fit.permittivity)) / SPEED_OF_LIGHT_M_PER_S;
+  const timeFromCover = ((2 * fit.coverM) / oneWay) * (Math.sqrt(fit.permittivity) / SPEED_OF_LIGHT_M_PER_S);
+  const timeSd = Math.hypot(timeFromCover * fit.coverSdM, (offset.sdSamples + 0.3) * scan.sampleIntervalS);
+  return calibratePermittivity(apexTime, timeSd, known.coverM, s);
+}
+
+/**
+ * Second half of a line-scan analysis: every detection refitted with the chosen permittivity (cover, position,
+ * uncertainty), the diameter decided where decisive, and the results shaped as the spec's Rebar v2.
+ *
+ * @param line - the line's detections.
+ * @param permittivity - the permittivity to use.
+ * @param options - orientation and diameter switch.
+ * @returns the line's analysis.
+ * @example
+ * ```ts
+ * const line = detectLine(rg);
+ * finishLine(line, poolPermittivity(linePermittivities(line)));
+ * ```
+ */
+export function finishLine(
+  line: LineDetections,
+  permittivity: PooledPermittivity,
+  options: Pick<LineScanAnalysisOptions, 'orientation' | 'shouldDecideDiameter'> = {},
+): LineScanAnalysis {
+  const { scan, offset } = line;
+  const eps = permittivity.value;
+  const dt = scan.sampleIntervalS;
+  const timeSdS = Math.hypot(0.3, offset.sdSamples) * dt;
+  const orientation = options.orientation ?? REBAR_ORIENTATION.HORIZONTAL;
+  const rebars: RebarResult[] = [];
+  const hyperbolas: HyperbolaLabel[] = [];
+  const amplitudes: { amplitude: number; pathM: number }[] = [];
+  line.detections.forEach((detection, i) => {
+    let radius = line.radii[i];
+    let nominalDiameterMm: number | undefined;
+    const times = timesFromPicks(scan, detection.result.picks, offset.offsetSamples);
+    if (
+      !line.hasGivenRadius[i] &&
+      options.shouldDecideDiameter !== false &&
+      permittivity.source !== 'prior'
+    ) {
+      const decision = decideDiameter(times, {
+        antennaSeparationM: scan.antennaSeparationM,
+        sampleIntervalS: dt,
+        permittivity: { value: eps, sd: Math.max(permittivity.sd, 0.02 * eps) },
+        start: { x0M: detection.result.fit.x0M, coverM: detection.result.fit.coverM },
+      });
+      nominalDiameterMm = decision.nominalDiameterMm;
+      if (nominalDiameterMm !== undefined) radius = nominalDiameterMm / 2000;
+    }
+    const free = refitDetection(scan, detection, offset.offsetSamples, radius);
+    const fit = refitDetection(scan, detection, offset.offsetSamples, radius, eps);
+    if (!fit) return;
+    const isLabelled = line.labels?.[i] !== undefined;
+    // Automatic detections: implausible once refitted with the scan's permittivity (a "bar" at the surface or
+    // with a cover known to ± a centimetre) are dropped; a user's label is always kept.
+    if (!isLabelled && (fit.coverM < 0.003 || fit.coverSdM > 0.01)) return;
+    const label =
+      line.labels?.[i] ?? toHyperbolaLabel(scan, { ...detection, result: { ...detection.result, fit } });
+    if (!isLabelled && nominalDiameterMm !== undefined) label.R = radius;
+    hyperbolas.push(label);
+    const sd = coverSdM({
+      coverM: fit.coverM,
+      fitSdM: fit.coverSdM,
+      permittivity: eps,
+      permittivitySd: permittivity.sd,
+      timeSdS,
+      antennaSeparationM: scan.antennaSeparationM,
+    });
+    amplitudes.push({
+      amplitude: detection.result.apex.amplitude,
+      pathM: 2 * Math.hypot(fit.coverM, scan.antennaSeparationM / 2),
+    });
+    rebars.push({
+      id: createId(),
+      depthCoords: [[fit.x0M, 0, fit.coverM + radius]],
+      R: radius,
+      orientation,
+      usesDefaultRadius: !line.hasGivenRadius[i] && nominalDiameterMm === undefined,
+      xM: fit.x0M,
+      xSdM: fit.x0SdM,
+      coverM: fit.coverM,
+      coverSdM: sd,
+      nominalDiameterMm,
+      confidence: label.confidence,
+      permittivityFit: { value: free?.permittivity ?? eps, sd: free?.permittivitySd ?? 0 },
+      rmsSamples: fit.rmsSamples,
+      pickCount: fit.count,
+      hyperbola: label,
+    });
+  });
+  for (const label of line.unfitted) rebars.push(unfittedRebar(line, label, eps, orientation));
+  rebars.sort((a, b) => a.xM - b.xM);
+  return {
+    name: scan.radargram.name,
+    traces: scan.traces,
+    traceSpacingM: scan.traceSpacingM,
+    antennaSeparationM: scan.antennaSeparationM,
+    timeZeroS: scan.radargram.timeOffsetS + scan.timeZeroSample * dt,
+    permittivity,
+    rebars,
+    hyperbolas,
+    materialProperties: estimateMaterialProperties(permittivity, amplitudes),
+    warnings: line.warnings,
+  };
+}
+
+/** A user's label that could not be fitted: its cover comes from the apex time alone, flagged by a large sd. */
+function unfittedRebar(
+  line: LineDetections,
+  label: HyperbolaLabel,
+  eps: number,
+  orientation: RebarOrientation,
+): RebarResult {
+  const { scan, offset } = line;
+  const radius = label.R !== undefined && label.R > 0 ? label.R : DEFAULT_REBAR_RADIUS_M;
+  const time = (label.tIdx + offset.offsetSamples - scan.timeZeroSample) * scan.sampleIntervalS;
+  const cover = coverFromApexTimeM(time, eps, scan.antennaSeparationM);
+  const xM = label.xIdx * scan.traceSpacingM;
+  return {
+    id: createId(),
+    depthCoords: [[xM, 0, cover + radius]],
+    R: radius,
+    orientation,
+    usesDefaultRadius: !(label.R !== undefined && label.R > 0),
+    xM,
+    xSdM: scan.traceSpacingM,
+    coverM: cover,
+    coverSdM: Math.max(0.005, 0.15 * cover),
+    confidence: Math.min(1, label.confidence) * 0.5,
+    permittivityFit: { value: eps, sd: 0 },
+    rmsSamples: 0,
+    pickCount: 0,
+    hyperbola: label,
+  };
+}

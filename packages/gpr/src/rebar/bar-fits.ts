@@ -1,0 +1,151 @@
+import type { DetectedHyperbola } from '../detection/detect-hyperbolas';
+import type { PreparedScan } from '../detection/prepare-scan';
+import { SPEED_OF_LIGHT_M_PER_S } from '../model/radargram';
+import { fitBarToTravelTimes, type BarFit, type TravelTimes } from '../fitting/fit-hyperbola';
+import { envelopePeakOffset, type LimbPick } from '../fitting/pick-limbs';
+
+/**
+ * Travel times of a hyperbola's picks: (pick + envelope offset − time zero) × dt, at the picks' midpoints.
+ *
+ * @param scan - the prepared scan.
+ * @param picks - the picks.
+ * @param offsetSamples - envelope offset added to every pick, samples.
+ * @returns positions (m), two-way times from the transmit instant (s) and weights.
+ * @example
+ * ```ts
+ * const times = timesFromPicks(scan, detection.result.picks, 2.8);
+ * ```
+ */
+export function timesFromPicks(scan: PreparedScan, picks: LimbPick[], offsetSamples: number): TravelTimes {
+  const dt = scan.sampleIntervalS;
+  return {
+    positionsM: Float64Array.from(picks, (p) => p.traceIndex * scan.traceSpacingM),
+    timesS: Float64Array.from(picks, (p) => (p.sample + offsetSamples - scan.timeZeroSample) * dt),
+    weights: Float64Array.from(picks, (p) => Math.max(0.05, p.correlation)),
+  };
+}
+
+/** The envelope offset of a scan and how well the hyperbolas agree on it, samples. */
+export interface PooledOffset {
+  offsetSamples: number;
+  sdSamples: number;
+}
+
+/**
+ * One envelope offset for the whole scan: the hyperbolas' stacked wavelets, normalised and weighted by
+ * confidence, are summed and the envelope peak of the sum is taken (one antenna, one wavelet: pooling removes
+ * the noise of single hyperbolas, whose two strongest lobes are often nearly equal). The spread is the robust
+ * deviation of the single offsets from it, divided by √n, floored at a quarter sample.
+ *
+ * @param detections - the scan's detections (same tracked polarity assumed; others are sign-flipped).
+ * @returns the pooled offset and its 1-σ, samples (0 ± 1 without detections).
+ * @example
+ * ```ts
+ * const { offsetSamples } = poolEnvelopeOffset(detections);
+ * ```
+ */
+export function poolEnvelopeOffset(detections: DetectedHyperbola[]): PooledOffset {
+  if (detections.length === 0) return { offsetSamples: 0, sdSamples: 1 };
+  const length = Math.min(...detections.map((d) => d.result.wavelet.length));
+  const sum = new Float64Array(length);
+  const half = Math.round((length - 1) / 4);
+  for (const d of detections) {
+    const w = d.result.wavelet;
+    const skip = (w.length - length) / 2;
+    let energy = 0;
+    for (let i = 0; i < length; i++) energy += w[i + skip] ** 2;
+    const scale = (d.confidence * d.result.apex.polarity) / Math.sqrt(Math.max(energy, 1e-300));
+    for (let i = 0; i < length; i++) sum[i] += scale * w[i + skip];
+  }
+  const offsetSamples = envelopePeakOffset(sum, half);
+  const deviations = detections
+    .map((d) => Math.abs(d.result.offsetSamples - offsetSamples))
+    .sort((a, b) => a - b);
+  const mad = 1.4826 * deviations[Math.floor(deviations.length / 2)];
+  return { offsetSamples, sdSamples: Math.max(0.25, mad / Math.sqrt(detections.length)) };
+}
+
+/**
+ * Refits a detection's picks with a given envelope offset and, optionally, a fixed permittivity and an
+ * obliquity correction.
+ *
+ * @param scan - the prepared scan.
+ * @param detection - the detection (its picks are reused, not re-picked).
+ * @param offsetSamples - envelope offset, samples.
+ * @param radiusM - bar radius, metres.
+ * @param fixedPermittivity - hold εr fixed at this value.
+ * @param lateralScale - sin θ for a bar crossing the line at θ (1 = perpendicular): positions and separation
+ *   are scaled by it, so the fitted permittivity is the true one rather than the apparent εr·sin²θ.
+ * @returns the fit, or undefined with too few picks.
+ * @example
+ * ```ts
+ * const fit = refitDetection(scan, detection, 2.8, 0.006, 7.1);
+ * ```
+ */
+export function refitDetection(
+  scan: PreparedScan,
+  detection: DetectedHyperbola,
+  offsetSamples: number,
+  radiusM: number,
+  fixedPermittivity?: number,
+  lateralScale = 1,
+): BarFit | undefined {
+  const { fit } = detection.result;
+  const times = timesFromPicks(scan, detection.result.picks, offsetSamples);
+  // An oblique bar (angle θ to the line) is seen through lateral distances shrunk by sin θ: scale positions
+  // and separation, fit, and scale the position back.
+  if (lateralScale !== 1) times.positionsM = times.positionsM.map((x) => x * lateralScale);
+  const result = fitBarToTravelTimes(times, {
+    antennaSeparationM: scan.antennaSeparationM * lateralScale,
+    radiusM,
+    sampleIntervalS: scan.sampleIntervalS,
+    fixedPermittivity,
+    start: {
+      x0M: fit.x0M * lateralScale,
+      coverM: fit.coverM,
+      permittivity: fixedPermittivity ?? fit.permittivity,
+    },
+    permittivityRange: [2, 30],
+  });
+  if (!result || lateralScale === 1) return result;
+  return { ...result, x0M: result.x0M / lateralScale, x0SdM: result.x0SdM / lateralScale };
+}
+
+/** Inputs of {@link coverSdM}. */
+export interface CoverErrorBudget {
+  /** Cover, metres. */
+  coverM: number;
+  /** Cover 1-σ from the fixed-permittivity fit, metres. */
+  fitSdM: number;
+  /** Permittivity used and its 1-σ. */
+  permittivity: number;
+  permittivitySd: number;
+  /** Time-zero and offset 1-σ, seconds. */
+  timeSdS: number;
+  /** Antenna separation, metres. */
+  antennaSeparationM: number;
+}
+
+/**
+ * 1-σ of a cover, combining in quadrature the fit's own uncertainty, the permittivity's (∂d/∂ε·σε, at fixed
+ * apex time), the time reference's (∂d/∂t·σt) and a 0.3 mm model floor (staircase, wavelet and near-field
+ * effects that the travel-time model ignores).
+ *
+ * @param budget - cover, fit uncertainty, permittivity, time uncertainty and separation.
+ * @returns the standard deviation in metres.
+ * @example
+ * ```ts
+ * coverSdM({ coverM: 0.04, fitSdM: 0.0005, permittivity: 7, permittivitySd: 0.15, timeSdS: 5e-12, antennaSeparationM: 0.036 });
+ * ```
+ */
+export function coverSdM(budget: CoverErrorBudget): number {
+  const { coverM: d, permittivity: eps, antennaSeparationM: s } = budget;
+  const oneWay = Math.sqrt(d * d + (s * s) / 4);
+  const velocity = SPEED_OF_LIGHT_M_PER_S / Math.sqrt(eps);
+  // d = √((v t/2)² − s²/4) with v t/2 = oneWay.
+  const dDdEps = -(oneWay * oneWay) / (2 * eps * Math.max(d, 1e-4));
+  const dDdT = (velocity * oneWay) / (2 * Math.max(d, 1e-4));
+  return Math.sqrt(
+    budget.fitSdM ** 2 + (dDdEps * budget.permittivitySd) ** 2 + (dDdT * budget.timeSdS) ** 2 + 0.0003 ** 2,
+  );
+}

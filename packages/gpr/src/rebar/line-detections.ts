@@ -1,0 +1,127 @@
+import {
+  findHyperbolas,
+  reflectionPolarity,
+  type DetectedHyperbola,
+  type HyperbolaDetectionOptions,
+} from '../detection/detect-hyperbolas';
+import { prepareScan, type PreparedScan } from '../detection/prepare-scan';
+import { fitCandidate } from '../fitting/fit-candidate';
+import type { Radargram } from '../model/radargram';
+import { poolEnvelopeOffset, refitDetection, type PooledOffset } from './bar-fits';
+import { DEFAULT_REBAR_RADIUS_M, type Estimate, type HyperbolaLabel } from './types';
+
+/** Options of {@link detectLine}. */
+export interface LineDetectionOptions extends HyperbolaDetectionOptions {
+  /** User-corrected hyperbola labels: fitted instead of detecting. */
+  hyperbolas?: HyperbolaLabel[];
+}
+
+/** A line's detections before the permittivity is pooled (first half of a line-scan analysis). */
+export interface LineDetections {
+  scan: PreparedScan;
+  detections: DetectedHyperbola[];
+  /** The radius each detection is fitted with (a label's R, else the default), metres. */
+  radii: number[];
+  /** Whether each detection's radius came from a label. */
+  hasGivenRadius: boolean[];
+  /** The user's label of each detection (label mode only), so its id and fields are kept. */
+  labels?: HyperbolaLabel[];
+  /** The labels that could not be fitted (kept so the user's bars are never dropped silently). */
+  unfitted: HyperbolaLabel[];
+  /** The scan's pooled envelope offset. */
+  offset: PooledOffset;
+  warnings: string[];
+}
+
+/**
+ * First half of a line-scan analysis: prepares the scan, detects and fits its hyperbolas (or fits the user's
+ * labels, apex trace held), and pools the envelope offset.
+ *
+ * @param rg - the radargram.
+ * @param options - preparation and detection options, or the user's labels.
+ * @returns the detections and the pooled offset.
+ * @example
+ * ```ts
+ * const line = detectLine(rg);
+ * line.detections.length;
+ * ```
+ */
+export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): LineDetections {
+  let scan = prepareScan(rg, options);
+  const warnings = [...scan.warnings];
+  const unfitted: HyperbolaLabel[] = [];
+  let detections: DetectedHyperbola[];
+  let radii: number[];
+  let hasGivenRadius: boolean[];
+  let labels: HyperbolaLabel[] | undefined;
+  if (options.hyperbolas) {
+    labels = [];
+    detections = [];
+    radii = [];
+    hasGivenRadius = [];
+    const polarity = reflectionPolarity(scan, options.hyperbolas);
+    for (const label of options.hyperbolas) {
+      const radiusM = label.R !== undefined && label.R > 0 ? label.R : DEFAULT_REBAR_RADIUS_M;
+      const result = fitCandidate(scan, label.xIdx, label.tIdx, {
+        permittivity: 7,
+        radiusM,
+        isApexFixed: true,
+        polarity,
+      });
+      if (!result || result.picks.length < 5) {
+        unfitted.push(label);
+        continue;
+      }
+      detections.push({ score: 0, result, radiusM, confidence: Math.min(1, Math.max(0, label.confidence)) });
+      radii.push(radiusM);
+      hasGivenRadius.push(label.R !== undefined && label.R > 0);
+      labels.push(label);
+    }
+    if (unfitted.length > 0) warnings.push(`${unfitted.length} hyperbola label(s) had too few picks to fit`);
+  } else {
+    const search = findHyperbolas(scan, options);
+    scan = search.scan;
+    detections = search.detections;
+    radii = detections.map(() => options.radiusM ?? DEFAULT_REBAR_RADIUS_M);
+    hasGivenRadius = detections.map(() => false);
+  }
+  return {
+    scan,
+    detections,
+    radii,
+    hasGivenRadius,
+    labels,
+    unfitted,
+    offset: poolEnvelopeOffset(detections),
+    warnings,
+  };
+}
+
+/**
+ * Per-hyperbola permittivities of a line (picks re-timed with the pooled offset, permittivity free), the input
+ * of pooling. Hyperbolas whose fit fails are left out.
+ *
+ * @param line - the line's detections.
+ * @param obliquityFactor - sin²θ per detection for bars crossing the line at θ ≠ 90° (apparent ε = ε·sin²θ,
+ *   algorithms.md §4.3); the estimates are divided by it. Default 1.
+ * @returns one estimate per usable detection.
+ * @example
+ * ```ts
+ * poolPermittivity(linePermittivities(line));
+ * ```
+ */
+export function linePermittivities(
+  line: LineDetections,
+  obliquityFactor?: (index: number) => number,
+): Estimate[] {
+  const out: Estimate[] = [];
+  line.detections.forEach((d, i) => {
+    const fit = refitDetection(line.scan, d, line.offset.offsetSamples, line.radii[i]);
+    if (!fit || !(fit.permittivitySd > 0)) return;
+    const factor = obliquityFactor?.(i) ?? 1;
+    // Weak hyperbolas count less: their picks are less trustworthy than their formal errors say.
+    const sd = fit.permittivitySd / Math.max(0.2, d.confidence);
+    out.push({ value: fit.permittivity / factor, sd: sd / factor });
+  });
+  return out;
+}

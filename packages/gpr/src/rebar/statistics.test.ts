@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { computeRebarStatistics, type StatRebar } from './statistics';
+
+const bar = (x: number, cover: number, R = 0.006, usesDefaultRadius = true, orientation = 0): StatRebar => ({
+  depthCoords: [[x, 0, cover + R]],
+  R,
+  orientation,
+  usesDefaultRadius,
+  coverM: cover,
+});
+
+describe('computeRebarStatistics', () => {
+  it('gives avg with one decimal and min/max with none, in mm', () => {
+    const stats = computeRebarStatistics([
+      bar(0.1, 0.0404),
+      bar(0.3, 0.0416, 0.008, false),
+      bar(0.5, 0.0451),
+    ]);
+    expect(stats.cover).toEqual({ avgMm: 42.4, minMm: 40, maxMm: 45, count: 3 });
+    expect(stats.diameter).toEqual({ avgMm: 13.3, minMm: 12, maxMm: 16, count: 3 });
+    expect(stats.spacing).toEqual({ avgMm: 200, minMm: 200, maxMm: 200, count: 2 });
+    expect(stats.hasDefaultRadius).toBe(true);
+    expect(stats.isEmpty).toBe(false);
+  });
+
+  it('counts spacing only between adjacent bars over 80 mm apart, per orientation', () => {
+    const stats = computeRebarStatistics([
+      bar(0.1, 0.04),
+      bar(0.15, 0.04),
+      bar(0.3, 0.04),
+      bar(0.2, 0.06, 0.006, true, 1),
+    ]);
+    expect(stats.spacing).toEqual({ avgMm: 150, minMm: 150, maxMm: 150, count: 1 });
+  });
+
+  it('filters covers by the depth range and reports an empty scan', () => {
+    const stats = computeRebarStatistics([bar(0.1, 0.02), bar(0.3, 0.07)], { depthRangeM: [0.03, 0.1] });
+    expect(stats.cover?.count).toBe(1);
+    expect(stats.cover?.avgMm).toBe(70);
+    const empty = computeRebarStatistics([]);
+    expect(empty).toEqual({
+      diameter: null,
+      cover: null,
+      spacing: null,
+      hasDefaultRadius: false,
+      isEmpty: true,
+    });
+  });
+
+  it('takes the cover from depthCoords when the bar has none, and area bars’ positions across them', () => {
+    const area: StatRebar[] = [0.1, 0.3].map((y) => ({
+      depthCoords: [
+        [0, y, 0.05],
+        [0.5, y, 0.05],
+      ],
+      R: 0.005,
+      orientation: 1,
+      usesDefaultRadius: false,
+    }));
+    const stats = computeRebarStatistics(area);
+    expect(stats.cover?.avgMm).toBe(45);
+    expect(stats.spacing?.avgMm).toBe(200);
+    expect(stats.hasDefaultRadius).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+import type { CreatedTenantKey, TenantKeyList, TenantKeyQuery } from '@gprhub/contract';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, apiMutation } from '../../api/api-client';
+import type { ApiRequestOptions } from '../../api/api-client';
+import { useOrganizationSlug } from '../../api/organization-scope';
+import { buildQueryPath } from '../../api/query-string';
+import { orgQueryKey, useApiMutation, useApiQuery } from '../../api/use-api-query';
+
+const TENANT_KEYS = 'tenant-keys';
+
+export type TenantKeyListQuery = Omit<TenantKeyQuery, 'filter'>;
+
+/** `GET /api/tenant-keys/query?q=` — one page of the organization's keys (without secrets). */
+export function fetchTenantKeys(
+  query: TenantKeyListQuery,
+  request?: ApiRequestOptions,
+): Promise<TenantKeyList> {
+  return apiFetch<TenantKeyList>(buildQueryPath('/api/tenant-keys/query', query), request);
+}
+
+/** `POST /api/tenant-keys` — a new key; the answer is the only time its secret is readable. */
+export function createTenantKey(request?: ApiRequestOptions): Promise<CreatedTenantKey> {
+  return apiMutation<CreatedTenantKey>('POST', '/api/tenant-keys', undefined, request);
+}
+
+export function useTenantKeys(query: TenantKeyListQuery) {
+  return useApiQuery([TENANT_KEYS, query], (request) => fetchTenantKeys(query, request), {
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateTenantKey() {
+  const queryClient = useQueryClient();
+  const organization = useOrganizationSlug();
+  return useApiMutation<CreatedTenantKey>((_variables, request) => createTenantKey(request), {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgQueryKey(organization, TENANT_KEYS) }),
+  });
+}

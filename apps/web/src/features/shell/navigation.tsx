@@ -1,0 +1,44 @@
+import AccountTreeRoundedIcon from '@mui/icons-material/AccountTreeRounded';
+import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
+import TableRowsRoundedIcon from '@mui/icons-material/TableRowsRounded';
+import ViewInArRoundedIcon from '@mui/icons-material/ViewInArRounded';
+import VpnKeyRoundedIcon from '@mui/icons-material/VpnKeyRounded';
+import type { ReactNode } from 'react';
+
+export interface NavigationLink {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  testId: string;
+}
+
+/** The drawer's "Menu" section, in the spec's order and wording. */
+export const MENU_LINKS: readonly NavigationLink[] = [
+  { label: 'HUB', to: '/hub', icon: <AccountTreeRoundedIcon />, testId: 'nav-hub' },
+  { label: 'Analyses', to: '/analyses', icon: <InsightsRoundedIcon />, testId: 'nav-analyses' },
+  { label: 'Nodes', to: '/nodes', icon: <TableRowsRoundedIcon />, testId: 'nav-nodes' },
+  {
+    label: '3d Trackers',
+    to: '/three-d-trackers',
+    icon: <ViewInArRoundedIcon />,
+    testId: 'nav-three-d-trackers',
+  },
+];
+
+/** Links of the "Development" section (after "Copy access token"). */
+export const DEVELOPMENT_LINKS: readonly NavigationLink[] = [
+  { label: 'Keys', to: '/keys', icon: <VpnKeyRoundedIcon />, testId: 'nav-keys' },
+];
+
+/**
+ * Whether a menu link is the current page. Detail pages light up the section they belong to.
+ */
+export function isLinkActive(to: string, pathname: string): boolean {
+  if (pathname === to || pathname.startsWith(`${to}/`)) return true;
+  if (to === '/hub') {
+    return /^\/(gpr-scans|dual-orientation-gpr-scans|area-scans|dual-orientation-area-scans|gpr-scan-groups|files|buildings|floor-plans|3d-models)\//.test(
+      pathname,
+    );
+  }
+  return false;
+}

@@ -1,0 +1,158 @@
+import AccountTreeRoundedIcon from '@mui/icons-material/AccountTreeRounded';
+import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
+import CallSplitRoundedIcon from '@mui/icons-material/CallSplitRounded';
+import DescriptionRoundedIcon from '@mui/icons-material/DescriptionRounded';
+import GridOnRoundedIcon from '@mui/icons-material/GridOnRounded';
+import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
+import LabelRoundedIcon from '@mui/icons-material/LabelRounded';
+import LayersRoundedIcon from '@mui/icons-material/LayersRounded';
+import MapRoundedIcon from '@mui/icons-material/MapRounded';
+import SensorsRoundedIcon from '@mui/icons-material/SensorsRounded';
+import TableRowsRoundedIcon from '@mui/icons-material/TableRowsRounded';
+import ViewInArRoundedIcon from '@mui/icons-material/ViewInArRounded';
+import WorkspacesRoundedIcon from '@mui/icons-material/WorkspacesRounded';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { PlaceholderPage } from '../components/placeholder-page';
+
+export interface PlaceholderRoute {
+  path: string;
+  title: string;
+  description: string;
+  features?: readonly string[];
+  icon: ReactNode;
+}
+
+/** Pages later issues fill in, with what each will do. */
+export const LIST_PLACEHOLDERS: readonly PlaceholderRoute[] = [
+  {
+    path: 'hub',
+    title: 'Hub',
+    description: "Browse your organization's tree of folders, buildings, GPR scans and 3D models.",
+    features: [
+      'Folders, scans, files, buildings and 3D models in one tree',
+      'New folder, GPR scan import (vendor link or zip), 3D model and building',
+      'A details panel with comments, images and metadata',
+    ],
+    icon: <AccountTreeRoundedIcon />,
+  },
+  {
+    path: 'nodes',
+    title: 'Nodes',
+    description: 'A table of every node in the organization; a row opens it in the hub.',
+    features: [
+      'Search by name and sort by name or creation date',
+      'A Deleted view to restore folders with their contents',
+    ],
+    icon: <TableRowsRoundedIcon />,
+  },
+  {
+    path: 'analyses',
+    title: 'Analyses',
+    description: 'Every analysis of this organization with its status, runs and jobs.',
+    features: [
+      'Filter by analysis type',
+      'Expand an analysis to its runs, and a run to its jobs and their history',
+    ],
+    icon: <InsightsRoundedIcon />,
+  },
+  {
+    path: 'three-d-trackers',
+    title: '3d Trackers',
+    description: 'Pair 3D trackers by scanning a QR code, and manage the paired devices.',
+    features: [
+      'Add Tracker shows the pairing QR code',
+      'Rename or delete a tracker, or reset its connection',
+      'Connection status in the header',
+    ],
+    icon: <ViewInArRoundedIcon />,
+  },
+  {
+    path: 'labelers/gpr-scans',
+    title: 'Labeling session',
+    description: 'Mark rebar positions and background reflections on scan signals, scan after scan.',
+    icon: <LabelRoundedIcon />,
+  },
+];
+
+/** Pages addressed by a node id (checked to be a UUID before they render). */
+export const DETAIL_PLACEHOLDERS: readonly PlaceholderRoute[] = [
+  {
+    path: 'hub/:nodeId',
+    title: 'Hub',
+    description: 'Opens a node: a folder lists its contents, other nodes open their own page.',
+    icon: <AccountTreeRoundedIcon />,
+  },
+  {
+    path: 'gpr-scans/:id',
+    title: 'GPR scan',
+    description: 'Rebar analysis of a line scan, with the radar signal and corrections by hand.',
+    features: [
+      'Rebar positions with diameter, cover and centre-to-centre distance',
+      'The GPR signal with gain, filters and colour maps',
+      'Edit detected hyperbolas and rebars',
+    ],
+    icon: <SensorsRoundedIcon />,
+  },
+  {
+    path: 'dual-orientation-gpr-scans/:id',
+    title: 'Dual-orientation GPR scan',
+    description: 'A parallel and a perpendicular line scan of the same spot, analysed together.',
+    features: [
+      'Rebars, parallel scan and perpendicular scan tabs',
+      'Swap the parallel and perpendicular roles',
+    ],
+    icon: <CallSplitRoundedIcon />,
+  },
+  {
+    path: 'area-scans/:id',
+    title: 'Area scan',
+    description: 'Vertical and horizontal rebar layers across a grid of line scans.',
+    features: ['Step through the line scans (L001, L002, …)', 'Grid size, spacing and material properties'],
+    icon: <GridOnRoundedIcon />,
+  },
+  {
+    path: 'dual-orientation-area-scans/:id',
+    title: 'Dual-orientation area scan',
+    description: 'Parallel and perpendicular area scans of the same surface, side by side.',
+    icon: <LayersRoundedIcon />,
+  },
+  {
+    path: 'gpr-scan-groups/:id',
+    title: 'GPR scan group',
+    description: 'The scans and sub-groups of a group; an area scan opens its own page.',
+    icon: <WorkspacesRoundedIcon />,
+  },
+  {
+    path: 'files/:id',
+    title: 'File',
+    description: "A file's name, details and download.",
+    icon: <DescriptionRoundedIcon />,
+  },
+  {
+    path: 'buildings/:id',
+    title: 'Building',
+    description: 'Floors of a building with their floor plans, and scans or models pinned on the plans.',
+    icon: <ApartmentRoundedIcon />,
+  },
+  {
+    path: 'floor-plans/:id',
+    title: 'Floor plan',
+    description: 'Opens the floor plan in its building.',
+    icon: <MapRoundedIcon />,
+  },
+  {
+    path: '3d-models/:id/*',
+    title: '3D model',
+    description:
+      'Point cloud and mesh viewer with GPR observations, public sharing and live view from a 3D tracker.',
+    icon: <ViewInArRoundedIcon />,
+  },
+];
+
+/** Renders a placeholder, naming the id the page was opened with. */
+export function PlaceholderRoutePage({ route }: { route: PlaceholderRoute }) {
+  const params = useParams();
+  const id = params.nodeId ?? params.id;
+  return <PlaceholderPage {...route} {...(id ? { detail: `ID ${id}` } : {})} />;
+}

@@ -1,0 +1,79 @@
+import { createBrowserRouter, Navigate, useLocation, useParams } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import { NotFoundPage } from '../components/not-found-page';
+import { AuthLayout } from '../features/auth/auth-layout';
+import { RequireAuth } from '../features/auth/require-auth';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { SignUpPage } from '../features/auth/sign-up-page';
+import { OrganizationGate } from '../features/organizations/organization-gate';
+import { AppLayout } from '../features/shell/app-layout';
+import { DETAIL_PLACEHOLDERS, LIST_PLACEHOLDERS, PlaceholderRoutePage } from './placeholder-routes';
+import { RouteErrorPage } from './route-error-page';
+import { UuidParamsGuard } from './uuid-params-guard';
+
+/** `/` goes to /hub at once, keeping the query (so `org` survives). */
+function RootRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/hub${search}`} replace />;
+}
+
+/** `/nodes/:nodeId` is the hub page of that node. */
+function NodeRedirect() {
+  const { nodeId } = useParams();
+  const { search } = useLocation();
+  return <Navigate to={`/hub/${nodeId}${search}`} replace />;
+}
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <RootRedirect />, errorElement: <RouteErrorPage /> },
+  {
+    path: '/auth',
+    element: <AuthLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <Navigate to="sign-in" replace /> },
+      { path: 'sign-in/*', element: <SignInPage /> },
+      { path: 'sign-up/*', element: <SignUpPage /> },
+      { path: '*', element: <Navigate to="/auth/sign-in" replace /> },
+    ],
+  },
+  {
+    element: <RequireAuth />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      {
+        element: <OrganizationGate />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              ...LIST_PLACEHOLDERS.map((route) => ({
+                path: route.path,
+                element: <PlaceholderRoutePage route={route} />,
+              })),
+              {
+                path: 'keys',
+                lazy: async () => ({ Component: (await import('../features/keys/keys-page')).KeysPage }),
+              },
+              {
+                element: <UuidParamsGuard />,
+                children: [
+                  ...DETAIL_PLACEHOLDERS.map((route) => ({
+                    path: route.path,
+                    element: <PlaceholderRoutePage key={route.path} route={route} />,
+                  })),
+                  { path: 'nodes/:nodeId', element: <NodeRedirect /> },
+                ],
+              },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

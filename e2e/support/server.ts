@@ -30,7 +30,9 @@ async function freePort(): Promise<number> {
  * fresh DATA_DIR, and wait until it answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(repoRoot, 'apps/api/dist/server.js')) || !existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+  // WEB_DIST lets parallel work serve its own web build (`vite build --outDir …`).
+  const webDist = process.env.WEB_DIST ?? join(repoRoot, 'apps/web/dist');
+  if (!existsSync(join(repoRoot, 'apps/api/dist/server.js')) || !existsSync(join(webDist, 'index.html'))) {
     throw new Error('The app is not built: run `npm run build` (npm test does it for you)');
   }
   const port = await freePort();

@@ -145,6 +145,7 @@ export const HubPathSchema = z.object({
 export type HubPath = z.infer<typeof HubPathSchema>;
 
 export const RestoreNodeResponseSchema = z.object({ restoredNodes: z.array(NodeSchema) });
+export type RestoreNodeResponse = z.infer<typeof RestoreNodeResponseSchema>;
 
 export const DescendantsBodySchema = z.object({
   /** When given, answer which of these ids lie under the node; otherwise list descendants. */

@@ -1,4 +1,4 @@
-// Bundle the API into dist/server.js: our workspace packages are bundled in, third-party packages
+// Bundle the API into dist/server.js (and dist/worker.js): our workspace packages are bundled in, third-party packages
 // stay external (resolved from node_modules at run time). Migrations are copied beside it.
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
@@ -16,7 +16,8 @@ const externalPackages = {
 
 await build({
   absWorkingDir: here,
-  entryPoints: ['src/server.ts'],
+  // The server, the standalone worker (`npm run worker`) and the analysis thread (loaded by both, beside them).
+  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', 'compute-thread': 'src/jobs/compute-thread.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -27,4 +28,4 @@ await build({
   plugins: [externalPackages],
 });
 cpSync(`${here}../../packages/db/drizzle`, `${here}dist/drizzle`, { recursive: true });
-console.log('api: built dist/server.js');
+console.log('api: built dist/server.js, dist/worker.js, dist/compute-thread.js');

@@ -1,6 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
+import { registerAnalysisRoutes } from './modules/analyses/analyses.routes.js';
 import { registerFileRoutes } from './modules/files/files.routes.js';
+import { registerGprScanImportRoutes } from './modules/gpr-scans/gpr-scan-import.routes.js';
+import { registerGprScanRoutes } from './modules/gpr-scans/gpr-scans.routes.js';
+import { registerScanGroupRoutes } from './modules/gpr-scans/scan-groups.routes.js';
 import { registerLocalStorageRoutes } from './modules/files/storage.routes.js';
 import { registerNodeDetailRoutes } from './modules/node-details/node-details.routes.js';
 import { registerNodeRoutes } from './modules/nodes/nodes.routes.js';
@@ -49,6 +53,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerNodeRoutes(app, ctx);
   registerNodeDetailRoutes(app, ctx);
   registerFileRoutes(app, ctx);
+  registerGprScanRoutes(app, ctx);
+  registerScanGroupRoutes(app, ctx);
+  await registerGprScanImportRoutes(app, ctx);
+  registerAnalysisRoutes(app, ctx);
   await registerLocalStorageRoutes(app, ctx);
 
   const hasWeb = await registerWebApp(app, ctx.config.webDist);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 
 /** Everything the server reads from its environment. README lists each variable. */
 export interface AppConfig {
@@ -24,6 +25,28 @@ export interface AppConfig {
   webDist?: string;
   storage: StorageConfig;
   logLevel: string;
+  /** Analysis jobs: in-process worker, thread count, time limit (see docs/decisions/0003-analyses-and-jobs.md). */
+  jobs: {
+    /** Run the analysis worker inside the app (ANALYSIS_WORKER=off leaves the queue to `npm run worker`). */
+    inProcessWorker: boolean;
+    /** Analyses computed at once by one process, each in its own thread (ANALYSIS_THREADS, default cores − 1, min 1). */
+    threads: number;
+    /** Time limit of one analysis, seconds (ANALYSIS_TIMEOUT_S, default 900). */
+    timeoutS: number;
+    /** Seconds without a heartbeat after which a job of a dead worker is given to another (ANALYSIS_HEARTBEAT_S, ≥ 10). */
+    heartbeatS: number;
+  };
+  gprImport: GprImportLimits;
+}
+
+/** Limits of the GPR scan import (README lists the variables). */
+export interface GprImportLimits {
+  /** Largest zip or scan file accepted, and largest total of one import's files, bytes (GPR_IMPORT_MAX_BYTES). */
+  maxBytes: number;
+  /** Largest total uncompressed size read from one zip, bytes (GPR_ZIP_MAX_UNCOMPRESSED_BYTES). */
+  maxZipUncompressedBytes: number;
+  /** Most entries one zip may list (GPR_ZIP_MAX_ENTRIES). */
+  maxZipEntries: number;
 }
 
 export type StorageConfig =
@@ -92,5 +115,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: env.WEB_DIST ? resolve(cwd, env.WEB_DIST) : undefined,
     storage,
     logLevel: env.LOG_LEVEL || 'warn',
+    jobs: {
+      inProcessWorker: env.ANALYSIS_WORKER !== 'off',
+      threads: intFrom(env.ANALYSIS_THREADS, Math.max(1, availableParallelism() - 1), 'ANALYSIS_THREADS'),
+      timeoutS: intFrom(env.ANALYSIS_TIMEOUT_S, 900, 'ANALYSIS_TIMEOUT_S'),
+      heartbeatS: Math.max(10, intFrom(env.ANALYSIS_HEARTBEAT_S, 30, 'ANALYSIS_HEARTBEAT_S')),
+    },
+    gprImport: {
+      maxBytes: intFrom(env.GPR_IMPORT_MAX_BYTES, 512 * 1024 ** 2, 'GPR_IMPORT_MAX_BYTES'),
+      maxZipUncompressedBytes: intFrom(env.GPR_ZIP_MAX_UNCOMPRESSED_BYTES, 1024 ** 3, 'GPR_ZIP_MAX_UNCOMPRESSED_BYTES'),
+      maxZipEntries: intFrom(env.GPR_ZIP_MAX_ENTRIES, 5000, 'GPR_ZIP_MAX_ENTRIES'),
+    },
   };
 }

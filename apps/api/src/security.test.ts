@@ -1,6 +1,8 @@
-import { insertNode } from '@gprhub/db';
+import { createRunWithJob, findOrCreateAnalysis, insertNode, upsertCorrection } from '@gprhub/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, getTestApp, type TestApp, type TestMember } from './test/support.js';
+import { buildSegy, buildVendorZip } from './test/gpr-fixtures.js';
+import { formData } from './test/zip-builder.js';
 
 let t: TestApp;
 let owner: TestMember;
@@ -28,6 +30,56 @@ beforeAll(async () => {
   ids.image = (
     await t.app.inject({ method: 'POST', url: '/api/node-images/batch', headers: owner.headers, payload: { ownerNodeId: node.id, files: [{ name: 'p.jpg', extension: 'jpg' }] } })
   ).json().files[0].imageId;
+  // An analysis with a run, a job and a correction (rows only: isolation does not need a computed result).
+  const scan = await insertNode(t.ctx.db, { organizationId: owner.organization.id, parentId: node.id, type: 'GPR_SCAN', name: 'Scan', createdById: owner.id });
+  const analysis = await findOrCreateAnalysis(t.ctx.db, {
+    organizationId: owner.organization.id,
+    analysisType: 'LINE_SCAN_REBAR_2',
+    input: { gprScanNodeId: scan.id },
+    inputKey: JSON.stringify({ gprScanNodeId: scan.id }),
+    inputNodeIds: [scan.id],
+    parentNodeId: scan.id,
+    name: 'Line scan rebar analysis 2',
+    createdById: owner.id,
+  });
+  const { run, job } = await createRunWithJob(t.ctx.db, {
+    organizationId: owner.organization.id,
+    analysisNodeId: analysis.analysis.nodeId,
+    analysisType: 'LINE_SCAN_REBAR_2',
+    options: {},
+    optionsKey: '{}',
+    engineVersion: 'test',
+    payload: {},
+    createdById: owner.id,
+  });
+  const correction = await upsertCorrection(t.ctx.db, {
+    organizationId: owner.organization.id,
+    analysisNodeId: analysis.analysis.nodeId,
+    analysisType: 'LINE_SCAN_REBAR_2',
+    basedOnRunId: run.id,
+    correctedResults: { rebars: [] },
+    updatedById: owner.id,
+  });
+  ids.scan = scan.id;
+  ids.analysis = analysis.analysis.nodeId;
+  ids.run = run.id;
+  ids.job = job.id;
+  ids.correction = correction.id;
+  // GPR scans: two imported area scans (two lines each) and their pairs.
+  const importZip = async (zip: Buffer) => {
+    const form = formData({ parentId: node.id }, { name: 'export.zip', bytes: zip });
+    return (await t.app.inject({ method: 'POST', url: '/api/gpr-scans/create-from-zip', headers: { ...owner.headers, ...form.headers }, payload: form.payload })).json();
+  };
+  const [areaA, areaB] = [await importZip(buildVendorZip([buildSegy(), buildSegy()])), await importZip(buildVendorZip([buildSegy(), buildSegy()]))];
+  ids.gprScan = areaA.gprScans[0].gprScan.nodeId;
+  ids.areaScan = areaA.areaScanGroups[0].node.nodeId;
+  const pair = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: owner.headers, payload });
+  ids.dualGprScan = (
+    await pair('/api/dual-orientation-gpr-scans', { parallelGprScanNodeId: ids.gprScan, perpendicularGprScanNodeId: areaA.gprScans[1].gprScan.nodeId })
+  ).json().dualOrientationGprScan.nodeId;
+  ids.dualAreaScan = (
+    await pair('/api/dual-orientation-area-scans', { parallelAreaScanNodeId: ids.areaScan, perpendicularAreaScanNodeId: areaB.areaScanGroups[0].node.nodeId })
+  ).json().dualOrientationAreaScan.nodeId;
 });
 afterAll(async () => {
   await t.close();
@@ -58,6 +110,19 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'DELETE /api/node-metadata/:id': { resource: 'metadata' },
   'GET /api/nodes/:id/images': { resource: 'node' },
   'DELETE /api/node-images/:id': { resource: 'image' },
+  'GET /api/gpr-scans/:id': { resource: 'gprScan' },
+  'GET /api/gpr-scans/:id/details': { resource: 'gprScan' },
+  'GET /api/gpr-scans/:id/signal': { resource: 'gprScan' },
+  'GET /api/area-scans/:id': { resource: 'areaScan' },
+  'GET /api/area-scans/:id/details': { resource: 'areaScan' },
+  'GET /api/area-scans/:id/line-scans': { resource: 'areaScan' },
+  'GET /api/gpr-scan-groups/:id': { resource: 'areaScan' },
+  'GET /api/dual-orientation-gpr-scans/:id': { resource: 'dualGprScan' },
+  'GET /api/dual-orientation-area-scans/:id': { resource: 'dualAreaScan' },
+  'GET /api/analyses/:id/sub-analyses': { resource: 'analysis' },
+  'GET /api/analysis-runs/:id/analysis-jobs': { resource: 'run' },
+  'GET /api/analysis-jobs/:id/payload': { resource: 'job' },
+  'DELETE /api/analysis-corrections/:id': { resource: 'correction' },
 };
 /** Routes that take ids in the body. */
 const BODY_ROUTES: { method: 'POST' | 'PUT'; url: string; resource: string; payload: (id: string) => object }[] = [
@@ -67,6 +132,14 @@ const BODY_ROUTES: { method: 'POST' | 'PUT'; url: string; resource: string; payl
   { method: 'PUT', url: '/api/node-metadata', resource: 'node', payload: (id) => ({ ownerId: id, name: 'n', type: 'TEXT', value: 'v' }) },
   { method: 'PUT', url: '/api/node-metadata', resource: 'metadata', payload: (id) => ({ id, ownerId: ids.node, name: 'n', type: 'TEXT', value: 'v' }) },
   { method: 'POST', url: '/api/node-images/batch', resource: 'node', payload: (id) => ({ ownerNodeId: id, files: [{ name: 'x.png', extension: 'png' }] }) },
+  { method: 'POST', url: '/api/gpr-scans/create-from-files', resource: 'node', payload: (id) => ({ parentId: id, fileIds: [ids.file] }) },
+  { method: 'POST', url: '/api/analyses', resource: 'scan', payload: (id) => ({ analysisType: 'LINE_SCAN_REBAR_2', analysisInput: { gprScanNodeId: id } }) },
+  {
+    method: 'POST',
+    url: '/api/analysis-corrections',
+    resource: 'analysis',
+    payload: (id) => ({ analysisType: 'LINE_SCAN_REBAR_2', analysisNodeId: id, basedOnAnalysisRunId: ids.run, correctedAnalysisResults: { rebars: [] } }),
+  },
 ];
 
 describe('organization isolation', () => {

@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
+  // The embedded database has no other worker; with PostgreSQL, ANALYSIS_WORKER=off leaves it to `npm run worker`.
+  if (config.jobs.inProcessWorker || !config.databaseUrl) await app.analysisJobs.startWorker();
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   console.log(`GPR Hub ready at ${config.publicUrl} (database: ${where}; started in ${Date.now() - started} ms)`);
   if (!config.webDist) console.warn('No web build found: run `npm run build` to serve the app');

@@ -31,6 +31,8 @@ export const ErrorCode = {
   Conflict: 'CONFLICT',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   UnsupportedExtension: 'UNSUPPORTED_EXTENSION',
+  /** A GPR file (or an entry of a zip) that cannot be read; the message names it and says why. */
+  InvalidGprFile: 'INVALID_GPR_FILE',
   RateLimited: 'RATE_LIMITED',
   Internal: 'INTERNAL',
 } as const;

@@ -6,3 +6,6 @@ export * from './organizations.js';
 export * from './query.js';
 export * from './tenant-keys.js';
 export * from './node-details.js';
+export * from './analyses.js';
+export * from './gpr-scans.js';
+export * from './gpr-scan-import.js';

@@ -8,3 +8,7 @@ export * from './repositories/nodes.repository.js';
 export * from './repositories/organizations.repository.js';
 export * from './repositories/tenant-keys.repository.js';
 export { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+export * from './repositories/analyses.repository.js';
+export * from './repositories/gpr-scans.repository.js';
+export * from './repositories/dual-orientation-scans.repository.js';
+export * from './repositories/gpr-scan-import.repository.js';

@@ -203,7 +203,9 @@ function realCases(): RealCase[] {
     {
       name: 'gprMax 2D cylinder',
       file: 'gprmax-cylinder-synthetic/cylinder_Bscan_2D_all.out',
-      patch: { traceSpacingM: 0.002, antennaSeparationM: 0.04 },
+      // Acquisition geometry from the model's input file (the 2015 .out stores none): 2 mm steps, Tx–Rx 40 mm,
+      // both on the surface (source and receiver at y = 0.17 m, the top of the half-space).
+      patch: { traceSpacingM: 0.002, antennaSeparationM: 0.04, antennaHeightM: 0 },
       truth: () => [{ xM: 0.08, coverM: 0.08, radiusM: 0.01 }],
       maxDxM: 0.01,
       note: 'exact: cover 80 mm, R 10 mm, εr 6 (1.5 GHz, Tx–Rx 40 mm)',

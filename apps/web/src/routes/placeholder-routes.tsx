@@ -1,4 +1,3 @@
-import AccountTreeRoundedIcon from '@mui/icons-material/AccountTreeRounded';
 import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
 import CallSplitRoundedIcon from '@mui/icons-material/CallSplitRounded';
 import DescriptionRoundedIcon from '@mui/icons-material/DescriptionRounded';
@@ -8,7 +7,6 @@ import LabelRoundedIcon from '@mui/icons-material/LabelRounded';
 import LayersRoundedIcon from '@mui/icons-material/LayersRounded';
 import MapRoundedIcon from '@mui/icons-material/MapRounded';
 import SensorsRoundedIcon from '@mui/icons-material/SensorsRounded';
-import TableRowsRoundedIcon from '@mui/icons-material/TableRowsRounded';
 import ViewInArRoundedIcon from '@mui/icons-material/ViewInArRounded';
 import WorkspacesRoundedIcon from '@mui/icons-material/WorkspacesRounded';
 import type { ReactNode } from 'react';
@@ -25,27 +23,6 @@ export interface PlaceholderRoute {
 
 /** Pages later issues fill in, with what each will do. */
 export const LIST_PLACEHOLDERS: readonly PlaceholderRoute[] = [
-  {
-    path: 'hub',
-    title: 'Hub',
-    description: "Browse your organization's tree of folders, buildings, GPR scans and 3D models.",
-    features: [
-      'Folders, scans, files, buildings and 3D models in one tree',
-      'New folder, GPR scan import (vendor link or zip), 3D model and building',
-      'A details panel with comments, images and metadata',
-    ],
-    icon: <AccountTreeRoundedIcon />,
-  },
-  {
-    path: 'nodes',
-    title: 'Nodes',
-    description: 'A table of every node in the organization; a row opens it in the hub.',
-    features: [
-      'Search by name and sort by name or creation date',
-      'A Deleted view to restore folders with their contents',
-    ],
-    icon: <TableRowsRoundedIcon />,
-  },
   {
     path: 'analyses',
     title: 'Analyses',
@@ -77,12 +54,6 @@ export const LIST_PLACEHOLDERS: readonly PlaceholderRoute[] = [
 
 /** Pages addressed by a node id (checked to be a UUID before they render). */
 export const DETAIL_PLACEHOLDERS: readonly PlaceholderRoute[] = [
-  {
-    path: 'hub/:nodeId',
-    title: 'Hub',
-    description: 'Opens a node: a folder lists its contents, other nodes open their own page.',
-    icon: <AccountTreeRoundedIcon />,
-  },
   {
     path: 'gpr-scans/:id',
     title: 'GPR scan',

@@ -25,6 +25,9 @@ function NodeRedirect() {
   return <Navigate to={`/hub/${nodeId}${search}`} replace />;
 }
 
+/** `/hub` and `/hub/:nodeId` share one page (and one chunk). */
+const loadHubPage = async () => ({ Component: (await import('../features/hub/hub-page')).HubPage });
+
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect />, errorElement: <RouteErrorPage /> },
   {
@@ -53,6 +56,11 @@ export const routes: RouteObject[] = [
                 path: route.path,
                 element: <PlaceholderRoutePage route={route} />,
               })),
+              { path: 'hub', lazy: loadHubPage },
+              {
+                path: 'nodes',
+                lazy: async () => ({ Component: (await import('../features/nodes/nodes-page')).NodesPage }),
+              },
               {
                 path: 'keys',
                 lazy: async () => ({ Component: (await import('../features/keys/keys-page')).KeysPage }),
@@ -64,6 +72,7 @@ export const routes: RouteObject[] = [
                     path: route.path,
                     element: <PlaceholderRoutePage key={route.path} route={route} />,
                   })),
+                  { path: 'hub/:nodeId', lazy: loadHubPage },
                   { path: 'nodes/:nodeId', element: <NodeRedirect /> },
                 ],
               },

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { bistaticTravelTimeS } from '../fitting/bistatic-cylinder';
+import { surfaceCouplingCorrectionS } from '../fitting/surface-coupling';
 import { createSyntheticBScan } from '../fitting/synthetic-bscan';
 import type { Radargram } from '../model/radargram';
-import { detectHyperbolas } from './detect-hyperbolas';
+import { coupledPrediction, detectHyperbolas, findHyperbolas } from './detect-hyperbolas';
+import { prepareScan } from './prepare-scan';
+import { mergeDuplicates, predictedSample } from './validate-hyperbolas';
 
 const bars = [
   { x0M: 0.2, coverM: 0.03, radiusM: 0.006 },
@@ -56,5 +60,48 @@ describe('detectHyperbolas', () => {
       const sure = labels.filter((l) => l.confidence > 0.8);
       expect(sure.map((l) => isBar(l.xIdx))).toEqual([true, true, true]);
     }
+  });
+});
+
+describe('coupledPrediction', () => {
+  it('follows the early limbs where the screening (straight-ray) curve does not', () => {
+    const bar = { x0M: 0.2, coverM: 0.035, radiusM: 0.006 };
+    const scan = prepareScan(createSyntheticBScan({ traces: 101, bars: [bar], noiseRms: 0.005 }));
+    const { detections } = findHyperbolas(scan, {
+      shouldRefineBackground: false,
+      shouldModelSurfaceCoupling: false,
+    });
+    expect(detections).toHaveLength(1);
+    const coupledScan = prepareScan(scan.radargram);
+    const truth = (t: number): number =>
+      coupledScan.timeZeroSample +
+      (bistaticTravelTimeS(t * 0.004, bar, 7, 0.03565) +
+        surfaceCouplingCorrectionS(t * 0.004, bar, 7, 0.03565, coupledScan.surfaceCoupling!)) /
+        coupledScan.sampleIntervalS -
+      detections[0].result.offsetSamples;
+    const predict = coupledPrediction(coupledScan, detections[0]);
+    // 60 mm from the apex.
+    expect(Math.abs(predict(65) - truth(65))).toBeLessThan(1);
+    expect(Math.abs(predictedSample(coupledScan, detections[0], 65) - truth(65))).toBeGreaterThan(1.5);
+  });
+});
+
+describe('mergeDuplicates', () => {
+  it('merges two fits of one bar whose covers differ with their permittivities but whose apex time agrees', () => {
+    const scan = prepareScan(createSyntheticBScan({ traces: 175, bars }));
+    const { detections } = findHyperbolas(scan);
+    const one = detections[1];
+    const { fit } = one.result;
+    // The same apex time with εr 30 % lower: a deeper-looking cover (as a one-limbed fit can give).
+    const eps = 0.7 * fit.permittivity;
+    const apexPath = (2 * Math.hypot(fit.coverM, 0.03565 / 2) * Math.sqrt(fit.permittivity)) / Math.sqrt(eps);
+    const coverM = Math.sqrt((apexPath / 2) ** 2 - (0.03565 / 2) ** 2);
+    expect(coverM - fit.coverM).toBeGreaterThan(0.008);
+    const other = {
+      ...one,
+      result: { ...one.result, fit: { ...fit, permittivity: eps, coverM, x0M: fit.x0M + 0.005 } },
+    };
+    expect(mergeDuplicates([one, other])).toHaveLength(2);
+    expect(mergeDuplicates([one, other], scan)).toHaveLength(1);
   });
 });

@@ -1,5 +1,8 @@
 import type { Radargram } from '../model/radargram';
+import { bistaticTravelTimeS } from '../fitting/bistatic-cylinder';
 import { fitCandidate } from '../fitting/fit-candidate';
+import { fitBarToTravelTimes } from '../fitting/fit-hyperbola';
+import { surfaceCouplingCorrections } from '../fitting/surface-coupling';
 import { findApexLobe } from '../fitting/pick-limbs';
 import { DEFAULT_REBAR_RADIUS_M, type HyperbolaLabel, type ProgressCallback } from '../rebar/types';
 import { createId } from '../rebar/ids';
@@ -30,9 +33,9 @@ export interface HyperbolaDetectionOptions extends PrepareScanOptions {
   /** Detections below this confidence are dropped. Default 0.3. */
   minConfidence?: number;
   /**
-   * Re-estimate the background without the found bars' reflections, then refit them. Default false: unbiased on
-   * ideal data, but on the gprMax simulations it lets the picks follow limbs that are flatter than the ray model
-   * (README, "Rebar engine": known limits).
+   * Re-estimate the background without the found bars' reflections ({@link removeModelledBackground}), then refit
+   * them. Default true (whole-line backgrounds only; long lines use a moving window): the plain mean trace holds
+   * the reflections of dense or deep bars and reads εr 10–20 % high under them.
    */
   shouldRefineBackground?: boolean;
   /** Progress, 0–1. */
@@ -98,43 +101,102 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
     const candidate = { score: peak.score, result, radiusM };
     if (isPlausibleFit(scan, candidate, { maxCoverM: options.maxCoverM })) fitted.push(candidate);
   });
-  let bars = removeLimbCrossings(scan, removeEchoes(scan, mergeDuplicates(fitted)));
+  let bars = removeLimbCrossings(scan, removeEchoes(scan, mergeDuplicates(fitted, scan)));
+  const refit = (picked: PreparedScan, current: FittedCandidate[]): FittedCandidate[] =>
+    current
+      .map((bar, index) => {
+        const limits = interferenceLimits(scan, current, index);
+        const { fit } = bar.result;
+        const trace = Math.round(fit.x0M / scan.traceSpacingM);
+        const result = fitCandidate(picked, trace, predictedSample(scan, bar, trace), {
+          permittivity: fit.permittivity,
+          radiusM,
+          polarity,
+          ...limits,
+          isSurfaceCoupled: true,
+        });
+        if (!result) return undefined;
+        const refitted = { ...bar, result };
+        // A limb is blocked when a neighbour's curve comes within reach of it at the apex: within one trace or
+        // 6 mm (a few traces of a densely sampled scan — counting traces alone rejected such bars at 1.25 mm).
+        const blockedTraces = Math.min(trace - limits.minTrace, limits.maxTrace - trace);
+        const isOneSideBlocked = blockedTraces <= Math.max(1, 0.006 / scan.traceSpacingM);
+        if (!isPlausibleFit(picked, refitted, { maxCoverM: options.maxCoverM, isOneSideBlocked }))
+          return undefined;
+        const perSide = scan.traceSpacingM > 0.005 ? 1 : 2;
+        const isOneSided = Math.min(result.leftCount, result.rightCount) < perSide;
+        return isOneSided ? { ...refitted, isOneSided } : refitted;
+      })
+      .filter((b): b is FittedCandidate => b !== undefined);
+  // Long lines use a moving-window background, which the bars' reflections barely enter: no re-estimate there.
   const refined =
-    options.shouldRefineBackground !== true
+    options.shouldRefineBackground === false || scan.backgroundWindowTraces > 0
       ? scan
       : removeModelledBackground(
           scan,
-          bars.map((b) => ({
-            predict: (t: number) => predictedSample(scan, b, t),
-            wavelet: b.result.wavelet,
-          })),
+          bars.map((b) => ({ predict: coupledPrediction(scan, b), wavelet: b.result.wavelet })),
         );
-  bars = bars
-    .map((bar, index) => {
-      const limits = interferenceLimits(scan, bars, index);
-      const { fit } = bar.result;
-      const trace = Math.round(fit.x0M / scan.traceSpacingM);
-      const result = fitCandidate(refined, trace, predictedSample(scan, bar, trace), {
-        permittivity: fit.permittivity,
-        radiusM,
-        polarity,
-        ...limits,
-      });
-      if (!result) return undefined;
-      const refitted = { ...bar, result };
-      const isOneSideBlocked = Math.min(trace - limits.minTrace, limits.maxTrace - trace) <= 1;
-      return isPlausibleFit(refined, refitted, { maxCoverM: options.maxCoverM, isOneSideBlocked })
-        ? refitted
-        : undefined;
-    })
-    .filter((b): b is FittedCandidate => b !== undefined);
-  bars = removeLimbCrossings(refined, removeEchoes(refined, mergeDuplicates(bars)));
+  bars = refit(refined, bars);
+  bars = removeLimbCrossings(refined, removeEchoes(refined, mergeDuplicates(bars, refined)));
   const strongest = Math.max(0, ...bars.map((b) => b.result.apex.amplitude));
   options.onProgress?.(0.9, 'scoring');
   const detections = bars
     .map((bar) => ({ ...bar, confidence: hyperbolaConfidence(refined, bar, strongest) }))
     .filter((bar) => bar.confidence >= (options.minConfidence ?? 0.3));
   return { scan: refined, detections };
+}
+
+/**
+ * A screening fit's hyperbola as the background model needs it, limbs included: the bar's picks are refitted
+ * with the surface-coupling model (screening fits straight rays to the top of the hyperbola only, whose limbs
+ * arrive earlier than that curve by up to several samples), and the tracked lobe's sample is predicted for every
+ * trace with it. Falls back to the screening curve when the refit fails or coupling is off.
+ *
+ * @param scan - the prepared scan.
+ * @param candidate - a screening fit.
+ * @returns the predicted sample of the tracked lobe per trace.
+ * @example
+ * ```ts
+ * const predict = coupledPrediction(scan, bars[0]);
+ * predict(120); // fractional sample
+ * ```
+ */
+export function coupledPrediction(scan: PreparedScan, candidate: FittedCandidate): (trace: number) => number {
+  const { fit, picks, offsetSamples } = candidate.result;
+  const coupling = scan.surfaceCoupling;
+  const straight = (t: number): number => predictedSample(scan, candidate, t);
+  if (!coupling) return straight;
+  const dx = scan.traceSpacingM;
+  const dt = scan.sampleIntervalS;
+  const s = scan.antennaSeparationM;
+  const refit = fitBarToTravelTimes(
+    {
+      positionsM: Float64Array.from(picks, (p) => p.traceIndex * dx),
+      timesS: Float64Array.from(picks, (p) => (p.sample + offsetSamples - scan.timeZeroSample) * dt),
+      weights: Float64Array.from(picks, (p) => Math.max(0.05, p.correlation)),
+    },
+    {
+      antennaSeparationM: s,
+      radiusM: candidate.radiusM,
+      sampleIntervalS: dt,
+      start: { x0M: fit.x0M, coverM: fit.coverM, permittivity: fit.permittivity },
+      permittivityRange: [2, 30],
+      surfaceCoupling: coupling,
+    },
+  );
+  if (!refit) return straight;
+  const bar = { x0M: refit.x0M, coverM: refit.coverM, radiusM: candidate.radiusM };
+  // The correction within ±0.2 m of the bar (held beyond, where the reflection is faint).
+  const positions = Float64Array.from({ length: scan.traces }, (_, t) => t * dx);
+  const near = positions.map((x) => Math.min(bar.x0M + 0.2, Math.max(bar.x0M - 0.2, x)));
+  const corrections = surfaceCouplingCorrections(near, bar, refit.permittivity, s, coupling);
+  const samples = positions.map(
+    (x, t) =>
+      (bistaticTravelTimeS(x, bar, refit.permittivity, s) + corrections[t]) / dt +
+      scan.timeZeroSample -
+      offsetSamples,
+  );
+  return (t: number) => samples[Math.min(scan.traces - 1, Math.max(0, Math.round(t)))];
 }
 
 /**

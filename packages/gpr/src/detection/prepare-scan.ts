@@ -1,8 +1,14 @@
-import { DEFAULT_ANTENNA_SEPARATION_M, SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
+import {
+  DEFAULT_ANTENNA_HEIGHT_M,
+  DEFAULT_ANTENNA_SEPARATION_M,
+  SPEED_OF_LIGHT_M_PER_S,
+  type Radargram,
+} from '../model/radargram';
 import { removeMeanTraceInPlace } from '../processing/background';
 import { dewowInPlace } from '../processing/dewow';
 import { movingTraceMeanInPlace } from '../processing/trace-window';
 import { meanTrace } from '../processing/radargram-copy';
+import type { SurfaceCoupling } from '../fitting/surface-coupling';
 import { hilbertImage } from './analytic-signal';
 import { estimateDirectWave, reflectionFrequencyHz, type DirectWaveEstimate } from './time-zero-estimate';
 
@@ -17,6 +23,16 @@ export interface PrepareScanOptions {
    * mean of the whole line.
    */
   backgroundWindowM?: number;
+  /**
+   * Height of the antennas above the concrete surface, metres, for the surface-coupling model. Default the
+   * radargram's, else {@link DEFAULT_ANTENNA_HEIGHT_M}.
+   */
+  antennaHeightM?: number;
+  /**
+   * Model the antennas' coupling to the air–concrete interface in the final fits (fitting/surface-coupling.ts).
+   * Default true; false fits straight rays (the limbs of shallow bars then make εr read low).
+   */
+  shouldModelSurfaceCoupling?: boolean;
 }
 
 /** A line scan ready for detection and picking. All arrays are trace-major like {@link Radargram.samples}. */
@@ -51,6 +67,8 @@ export interface PreparedScan {
   firstUsableSample: number;
   /** What the direct wave said. */
   directWave: DirectWaveEstimate;
+  /** The surface-coupling model of the final fits (wavelet frequency, antenna height); undefined: straight rays. */
+  surfaceCoupling?: SurfaceCoupling;
   /** Notes for the user (assumptions made). */
   warnings: string[];
 }
@@ -134,6 +152,16 @@ export function prepareScan(rg: Radargram, options: PrepareScanOptions = {}): Pr
     periodSamples,
     firstUsableSample,
     directWave: direct,
+    surfaceCoupling:
+      options.shouldModelSurfaceCoupling === false
+        ? undefined
+        : {
+            frequencyHz: 1 / (periodSamples * dt),
+            antennaHeightM: Math.max(
+              0,
+              options.antennaHeightM ?? rg.antennaHeightM ?? DEFAULT_ANTENNA_HEIGHT_M,
+            ),
+          },
     warnings,
   };
 }

@@ -9,6 +9,11 @@ export interface FittedCandidate {
   result: CandidateFit;
   /** Radius used in the fit, metres. */
   radiusM: number;
+  /**
+   * Only one limb could be picked (the other is hidden by a neighbour's hyperbola right next to the apex): the
+   * position and cover are usable, the curvature — and so the permittivity — is not.
+   */
+  isOneSided?: boolean;
 }
 
 /** Plausibility limits of {@link isPlausibleFit}. */
@@ -74,26 +79,31 @@ export function isPlausibleFit(
 }
 
 /**
- * Merges candidates that converged to the same bar (axes within 12 mm and covers within 8 mm), keeping the fit
- * with more picks and a smaller misfit and the best stack score of the group.
+ * Merges candidates that converged to the same bar (axes within 12 mm and covers within 8 mm — or, given the
+ * scan, apex times within a quarter period: two fits of one bar share the apex time even when their
+ * permittivities, and so their covers, differ, as a one-limbed and a two-limbed fit do), keeping the fit with more
+ * picks and a smaller misfit and the best stack score of the group.
  *
  * @param candidates - plausible fitted candidates.
+ * @param scan - the prepared scan, to compare apex times. Optional.
  * @returns one candidate per bar.
  * @example
  * ```ts
- * const unique = mergeDuplicates(plausible);
+ * const unique = mergeDuplicates(plausible, scan);
  * ```
  */
-export function mergeDuplicates(candidates: FittedCandidate[]): FittedCandidate[] {
+export function mergeDuplicates(candidates: FittedCandidate[], scan?: PreparedScan): FittedCandidate[] {
   const quality = (c: FittedCandidate): number => c.result.picks.length / (1 + c.result.fit.rmsSamples);
   const sorted = [...candidates].sort((a, b) => quality(b) - quality(a));
+  const apex = (c: FittedCandidate): number =>
+    scan ? predictedSample(scan, c, c.result.fit.x0M / scan.traceSpacingM) : Number.NaN;
+  const isSame = (k: FittedCandidate, c: FittedCandidate): boolean =>
+    Math.abs(k.result.fit.x0M - c.result.fit.x0M) < 0.012 &&
+    (Math.abs(k.result.fit.coverM - c.result.fit.coverM) < 0.008 ||
+      (scan !== undefined && Math.abs(apex(k) - apex(c)) < scan.periodSamples / 4));
   const kept: FittedCandidate[] = [];
   for (const c of sorted) {
-    const index = kept.findIndex(
-      (k) =>
-        Math.abs(k.result.fit.x0M - c.result.fit.x0M) < 0.012 &&
-        Math.abs(k.result.fit.coverM - c.result.fit.coverM) < 0.008,
-    );
+    const index = kept.findIndex((k) => isSame(k, c));
     if (index < 0) kept.push(c);
     else if (c.score > kept[index].score) kept[index] = { ...kept[index], score: c.score };
   }

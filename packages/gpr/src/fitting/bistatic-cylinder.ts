@@ -41,6 +41,9 @@ export interface PathWithGradient {
   dX0: number;
   /** ∂length/∂cover (dimensionless). */
   dCover: number;
+  /** The reflection point on the bar: position along the line and depth, metres. */
+  pointXM: number;
+  pointDepthM: number;
 }
 
 /**
@@ -52,7 +55,7 @@ export interface PathWithGradient {
  * @param rxM - receiver position along the line, metres.
  * @param bar - bar position, cover and radius, metres.
  * @param out - optional object to fill (avoids allocation in tight loops).
- * @returns the length and its derivatives.
+ * @returns the length, its derivatives and the reflection point.
  * @example
  * ```ts
  * reflectedPathWithGradient(-0.018, 0.018, { x0M: 0, coverM: 0.04, radiusM: 0.006 }).dCover; // ≈ 1.82
@@ -62,7 +65,7 @@ export function reflectedPathWithGradient(
   txM: number,
   rxM: number,
   bar: BarGeometry,
-  out: PathWithGradient = { lengthM: 0, dX0: 0, dCover: 0 },
+  out: PathWithGradient = { lengthM: 0, dX0: 0, dCover: 0, pointXM: 0, pointDepthM: 0 },
 ): PathWithGradient {
   const r = Math.max(0, bar.radiusM);
   const cx = bar.x0M;
@@ -104,6 +107,8 @@ export function reflectedPathWithGradient(
   out.lengthM = l1 + l2;
   out.dX0 = d1x / l1 + d2x / l2;
   out.dCover = pz / l1 + pz / l2;
+  out.pointXM = px;
+  out.pointDepthM = pz;
   return out;
 }
 

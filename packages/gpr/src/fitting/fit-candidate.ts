@@ -33,6 +33,8 @@ export interface CandidateFitOptions {
   offsetSamples?: number;
   /** Largest limb delay picked, in wavelet periods. Default 0.8. */
   maxDelayPeriods?: number;
+  /** Fit with the scan's surface-coupling model (`scan.surfaceCoupling`), not straight rays. Default false. */
+  isSurfaceCoupled?: boolean;
 }
 
 /** A candidate's picks and fit. */
@@ -104,7 +106,9 @@ export function fitCandidate(
       const centre = Math.round(bar.x0M / dx);
       while (k < apertureTraces) {
         const trace = centre + direction * (k + 1);
-        if (trace < minTrace || trace > maxTrace) break;
+        // Only the limit ahead stops a limb: an apex just outside the other limit (a neighbour's limb crossing
+        // it) still has this side's limb.
+        if (direction < 0 ? trace < minTrace : trace > maxTrace) break;
         if (predict(trace) - shift - apexModel > pass.delay * period) break;
         k++;
       }
@@ -128,7 +132,9 @@ export function fitCandidate(
       times,
       fitOptions(
         scan,
-        pass.isFinal ? options : { ...options, isPermittivityFixed: true, permittivity: eps },
+        pass.isFinal
+          ? options
+          : { ...options, isPermittivityFixed: true, permittivity: eps, isSurfaceCoupled: false },
         bar,
         eps,
       ),
@@ -185,6 +191,7 @@ function fitOptions(
     fixedPermittivity: options.isPermittivityFixed ? options.permittivity : undefined,
     start: { x0M: start.x0M, coverM: start.coverM, permittivity: eps },
     permittivityRange: [2, 30],
+    surfaceCoupling: options.isSurfaceCoupled ? scan.surfaceCoupling : undefined,
   };
 }
 
@@ -193,7 +200,8 @@ function fitOptions(
  * earlier than straight rays through the concrete predict (energy refracted along the surface, near-field
  * coupling) — never later — and the early picks flatten the fitted hyperbola, biasing εr low. The core of the
  * hyperbola (delay ≤ 0.3 period) is fitted alone, and each limb is cut at the first of two consecutive picks
- * more than 0.7 sample earlier than that fit predicts.
+ * more than 0.7 sample earlier than that fit predicts. Only for straight-ray fits (candidate screening): the
+ * surface-coupling model (surface-coupling.ts) predicts the early limbs, so coupled fits keep them.
  */
 function trimEarlyLimbs(
   scan: PreparedScan,
@@ -203,7 +211,8 @@ function trimEarlyLimbs(
   options: CandidateFitOptions,
   isActive: boolean,
 ): LimbPick[] {
-  if (!isActive) return picks;
+  // With the surface-coupling model the early limbs are part of the model, not something to cut.
+  if (!isActive || (options.isSurfaceCoupled && scan.surfaceCoupling)) return picks;
   const dt = scan.sampleIntervalS;
   const s = scan.antennaSeparationM;
   const apexTime = bistaticTravelTimeS(bar.x0M, bar, eps, s);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bistaticTravelTimeS } from './bistatic-cylinder';
 import { fitBarToTravelTimes, type TravelTimes } from './fit-hyperbola';
+import { surfaceCouplingCorrections } from './surface-coupling';
 import { createRandom } from './synthetic-bscan';
 
 const dt = 2.44140625e-11;
@@ -65,5 +66,25 @@ describe('fitBarToTravelTimes', () => {
       weights: few.weights.slice(0, 4),
     };
     expect(fitBarToTravelTimes(cut, options)).toBeUndefined();
+  });
+});
+
+describe('fitBarToTravelTimes with the surface-coupling model', () => {
+  it('recovers εr from limbs that arrive early, where straight rays read it far too low', () => {
+    const bar = { x0M: 0.3, coverM: 0.035, radiusM: 0.006 };
+    const coupling = { frequencyHz: 2e9, antennaHeightM: 0.004 };
+    const xs = Float64Array.from({ length: 31 }, (_, i) => 0.24 + i * 0.004);
+    const corrections = surfaceCouplingCorrections(xs, bar, 7.5, 0.03565, coupling);
+    const data: TravelTimes = {
+      positionsM: xs,
+      timesS: xs.map((x, i) => bistaticTravelTimeS(x, bar, 7.5, 0.03565) + corrections[i]),
+      weights: new Float64Array(xs.length).fill(1),
+    };
+    const straight = fitBarToTravelTimes(data, options);
+    const coupled = fitBarToTravelTimes(data, { ...options, surfaceCoupling: coupling });
+    expect(straight?.permittivity).toBeLessThan(0.9 * 7.5);
+    expect(coupled?.permittivity).toBeCloseTo(7.5, 1);
+    expect(coupled?.coverM).toBeCloseTo(0.035, 3);
+    expect(coupled?.x0M).toBeCloseTo(0.3, 4);
   });
 });

@@ -1,6 +1,7 @@
 import { SPEED_OF_LIGHT_M_PER_S } from '../model/radargram';
 import { reflectedPathWithGradient, type PathWithGradient } from './bistatic-cylinder';
 import { solveLeastSquares } from './levenberg-marquardt';
+import { surfaceCouplingCorrections, type SurfaceCoupling } from './surface-coupling';
 
 /** Travel times to fit: positions along the line and two-way times from the transmit instant. */
 export interface TravelTimes {
@@ -34,6 +35,12 @@ export interface BarFitOptions {
   permittivityRange?: [number, number];
   /** Huber threshold, samples. Default 1. */
   huberSamples?: number;
+  /**
+   * Model the antennas' coupling to the surface ({@link surfaceCouplingCorrections}): the limbs' times are
+   * corrected for the half-space field at the model's current bar, and the fit repeated until the correction
+   * settles. Without it the straight-ray model is fitted.
+   */
+  surfaceCoupling?: SurfaceCoupling;
 }
 
 /** A fitted bar with 1-σ uncertainties from the fit's covariance. */
@@ -58,7 +65,8 @@ export interface BarFit {
 /**
  * Fits position, cover and (unless held fixed) permittivity of a bar of fixed radius to travel-time picks with
  * the exact bistatic Fermat model, time zero fixed (algorithms.md §4.4 step 4): robust Levenberg–Marquardt
- * (Huber, threshold 1 sample) in the parameters (x0, cover, √εr), in which the time is linear in √εr.
+ * (Huber, threshold 1 sample) in the parameters (x0, cover, √εr), in which the time is linear in √εr. With
+ * `surfaceCoupling`, the antennas' coupling to the air–concrete interface is modelled as well (limbs early).
  *
  * @param data - positions, times and weights of the picks.
  * @param options - separation, radius, sample interval, start values and what is fixed.
@@ -73,6 +81,41 @@ export interface BarFit {
  * ```
  */
 export function fitBarToTravelTimes(data: TravelTimes, options: BarFitOptions): BarFit | undefined {
+  const coupling = options.surfaceCoupling;
+  if (!coupling) return fitStraightRays(data, options);
+  // The correction depends on the bar only weakly (it is a fraction of a period that varies slowly with cover
+  // and εr), so a fixed point converges in two or three rounds: correct the times for the current bar, refit.
+  let start = options.start;
+  let fit: BarFit | undefined;
+  for (let round = 0; round < 4; round++) {
+    const eps = options.fixedPermittivity ?? start.permittivity;
+    const bar = { x0M: start.x0M, coverM: Math.max(0.001, start.coverM), radiusM: options.radiusM };
+    const corrections = surfaceCouplingCorrections(
+      data.positionsM,
+      bar,
+      eps,
+      options.antennaSeparationM,
+      coupling,
+    );
+    const next = fitStraightRays(
+      { ...data, timesS: data.timesS.map((t, i) => t - corrections[i]) },
+      { ...options, start },
+    );
+    if (!next) return fit;
+    fit = next;
+    // Settled when the bar moved too little to change the correction (it varies on the scale of millimetres and
+    // per cent of εr): a fraction of a millimetre and of a per cent.
+    const isSettled =
+      Math.abs(fit.x0M - start.x0M) < 2e-4 &&
+      Math.abs(fit.coverM - start.coverM) < 2e-4 &&
+      Math.abs(fit.permittivity - eps) < 0.005 * eps;
+    if (isSettled) break;
+    start = { x0M: fit.x0M, coverM: fit.coverM, permittivity: fit.permittivity };
+  }
+  return fit;
+}
+
+function fitStraightRays(data: TravelTimes, options: BarFitOptions): BarFit | undefined {
   const isFixed = options.fixedPermittivity !== undefined;
   const count = data.positionsM.length;
   const parameters = isFixed ? 2 : 3;
@@ -83,7 +126,7 @@ export function fitBarToTravelTimes(data: TravelTimes, options: BarFitOptions): 
   const [epsMin, epsMax] = options.permittivityRange ?? [2, 40];
   const prior = options.permittivityPrior;
   const extra = prior && !isFixed ? 1 : 0;
-  const path: PathWithGradient = { lengthM: 0, dX0: 0, dCover: 0 };
+  const path: PathWithGradient = { lengthM: 0, dX0: 0, dCover: 0, pointXM: 0, pointDepthM: 0 };
   const residualsOf = (p: number[]): Float64Array => {
     const index = isFixed ? Math.sqrt(options.fixedPermittivity as number) : p[2];
     const bar = { x0M: p[0], coverM: p[1], radiusM: radius };

@@ -4,4 +4,5 @@ export * from './fit-candidate';
 export * from './fit-hyperbola';
 export * from './levenberg-marquardt';
 export * from './pick-limbs';
+export * from './surface-coupling';
 export * from './synthetic-bscan';

@@ -132,11 +132,10 @@ export function pickAlongCurve(scan: PreparedScan, apex: ApexLobe, options: Curv
   for (const direction of [-1, 1]) {
     let misses = 0;
     const step = direction * stride;
-    for (
-      let trace = apex.trace + step;
-      trace >= options.minTrace && trace <= options.maxTrace;
-      trace += step
-    ) {
+    // Each side stops at its own limit only (the apex may lie just beyond the other one).
+    const isInside = (trace: number): boolean =>
+      direction < 0 ? trace >= options.minTrace : trace <= options.maxTrace;
+    for (let trace = apex.trace + step; isInside(trace) && trace >= 0 && trace < scan.traces; trace += step) {
       const predicted = options.predict(trace);
       const pick = trackLobe(scan, trace, predicted, apex, options.toleranceSamples);
       const amplitude = pick
@@ -188,8 +187,50 @@ function trackLobe(
   if (Math.abs(lag - predicted) > tolerance) return undefined;
   const row = data.subarray(base, base + n);
   const lobe = refinedExtremum(row, lag - reach / 2, lag + reach / 2 + 1, apex.polarity);
-  const sample = lobe && Math.abs(lobe.index - lag) <= scan.periodSamples / 6 ? lobe.index : lag;
+  const peak = lobe ? lobePeak(row, lobe.index, Math.max(1, Math.round(scan.periodSamples / 8))) : undefined;
+  const sample = peak !== undefined && Math.abs(peak - lag) <= scan.periodSamples / 6 ? peak : lag;
   return { sample, correlation: best.value };
+}
+
+/**
+ * Peak of a lobe to a fraction of a sample: the vertex of the least-squares parabola through the 2·half + 1
+ * samples around it. A three-point parabola on a lobe that spans tens of samples turns noise of a few per cent
+ * into picks scattered by ±1 sample (dev-debye-deep: 38-sample period, 24 dB); fitting ± an eighth of a period
+ * averages it down while the lobe is still a parabola there.
+ *
+ * @param row - one trace.
+ * @param centre - the lobe's approximate peak (e.g. from {@link refinedExtremum}).
+ * @param half - half-width of the fit, samples.
+ * @returns the fractional index of the peak, or undefined at the trace's edge or for a flat lobe.
+ * @example
+ * ```ts
+ * lobePeak(Float64Array.from({ length: 41 }, (_, i) => -((i - 20.3) ** 2)), 20, 4); // 20.3
+ * ```
+ */
+export function lobePeak(row: ArrayLike<number>, centre: number, half: number): number | undefined {
+  const c = Math.round(centre);
+  if (c - half < 0 || c + half >= row.length) return undefined;
+  // y = a + b·u + q·u² over u = −half…half; the odd moments vanish.
+  let s0 = 0;
+  let s2 = 0;
+  let s4 = 0;
+  let y0 = 0;
+  let y1 = 0;
+  let y2 = 0;
+  for (let u = -half; u <= half; u++) {
+    const y = row[c + u];
+    s0 += 1;
+    s2 += u * u;
+    s4 += u * u * u * u;
+    y0 += y;
+    y1 += u * y;
+    y2 += u * u * y;
+  }
+  const b = y1 / s2;
+  const q = (s0 * y2 - s2 * y0) / (s0 * s4 - s2 * s2);
+  if (q === 0) return undefined;
+  const offset = -b / (2 * q);
+  return Math.abs(offset) <= half ? c + offset : undefined;
 }
 
 function interpolate(values: Float32Array, base: number, n: number, sample: number): number {

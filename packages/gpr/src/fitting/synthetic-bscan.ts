@@ -1,5 +1,6 @@
-import { SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
+import { DEFAULT_ANTENNA_HEIGHT_M, SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
 import { bistaticTravelTimeS, type BarGeometry } from './bistatic-cylinder';
+import { surfaceCouplingCorrections } from './surface-coupling';
 
 /** Parameters of {@link createSyntheticBScan}. Defaults mimic a 2 GHz concrete scanner. */
 export interface SyntheticBScanOptions {
@@ -35,6 +36,13 @@ export interface SyntheticBScanOptions {
   clutterAmplitude?: number;
   /** Seed of the pseudo-random generator. Default 1. */
   seed?: number;
+  /**
+   * Delay the reflections by the antennas' coupling to the surface (fitting/surface-coupling.ts: limbs early), as
+   * real antennas on concrete see them. Default true; false gives pure straight-ray hyperbolas.
+   */
+  shouldModelSurfaceCoupling?: boolean;
+  /** Antenna height above the surface for that model, metres. Default {@link DEFAULT_ANTENNA_HEIGHT_M}. */
+  antennaHeightM?: number;
 }
 
 /**
@@ -79,8 +87,8 @@ export function ricker(tauS: number, frequencyHz: number): number {
 /**
  * Fast ray-kinematic forward model of a line scan over bars in concrete, for unit tests and demos (accuracy is
  * judged on gprMax simulations, not on this). Each trace holds: a direct air wave (negative Ricker main lobe at
- * s/c), a weaker ground wave at s/v, for each bar a positive Ricker at the exact bistatic travel time scaled by
- * 1/√path and an obliquity taper, optional weak point scatterers and a back wall, and Gaussian noise. Time zero
+ * s/c), a weaker ground wave at s/v, for each bar a positive Ricker at the exact bistatic travel time (plus the
+ * antennas' surface-coupling correction, unless switched off) scaled by 1/√path and an obliquity taper, optional weak point scatterers and a back wall, and Gaussian noise. Time zero
  * is the transmit instant, so the direct wave's main lobe is at s/c exactly.
  *
  * @param options - geometry, medium, wavelet, bars and noise.
@@ -107,9 +115,24 @@ export function createSyntheticBScan(options: SyntheticBScanOptions = {}): Radar
   const direct = options.directWaveAmplitude ?? 4;
   events.push({ timeS: () => s / SPEED_OF_LIGHT_M_PER_S, amplitude: () => -direct });
   events.push({ timeS: () => s / v, amplitude: () => -0.3 * direct });
+  const coupling =
+    options.shouldModelSurfaceCoupling === false
+      ? undefined
+      : { frequencyHz: f, antennaHeightM: options.antennaHeightM ?? DEFAULT_ANTENNA_HEIGHT_M };
   const addPoint = (bar: BarGeometry, amplitude: number): void => {
+    // The coupling correction on a 4 mm grid within ±0.2 m of the bar (held beyond), interpolated.
+    const reach = 0.2;
+    const grid = Float64Array.from({ length: 101 }, (_, i) => bar.x0M - reach + (i * 2 * reach) / 100);
+    const corrections = coupling
+      ? surfaceCouplingCorrections(grid, bar, eps, s, coupling)
+      : new Float64Array(grid.length);
+    const correctionAt = (x: number): number => {
+      const u = Math.min(100, Math.max(0, ((x - bar.x0M + reach) / (2 * reach)) * 100));
+      const k = Math.min(99, Math.floor(u));
+      return corrections[k] + (u - k) * (corrections[k + 1] - corrections[k]);
+    };
     events.push({
-      timeS: (x) => bistaticTravelTimeS(x, bar, eps, s),
+      timeS: (x) => bistaticTravelTimeS(x, bar, eps, s) + correctionAt(x),
       amplitude: (x) => {
         const depth = bar.coverM + bar.radiusM;
         const path = Math.hypot(x - bar.x0M, depth);

@@ -28,4 +28,6 @@ export type { VendorCsv, VendorValues } from './vendor-csv';
 export { matchVendorField, parseDirection, VENDOR_FIELD_NAMES } from './vendor-fields';
 export type { VendorField } from './vendor-fields';
 export { readVendorZip } from './vendor-zip';
+export { extractZipEntry, isZip, listZipEntries, MAX_ZIP_ENTRIES } from './zip';
+export type { ZipEntry } from './zip';
 export type { VendorZipOptions } from './vendor-zip';

@@ -16,6 +16,14 @@ export const DEFAULT_SAMPLE_INTERVAL_S = 2.44140625e-11;
 export const DEFAULT_TIME_OFFSET_S = 1e-9;
 /** Transmitter–receiver separation of the vendor's antenna, metres. */
 export const DEFAULT_ANTENNA_SEPARATION_M = 0.03565;
+/**
+ * Height of the antennas' feed points above the concrete surface, metres, when nothing better is known. No file
+ * format stores it; ground-coupled antennas sit a few millimetres above the surface inside their housing, and the
+ * project's gprMax models of the vendor's antenna (shared/data/sim/README.md) place transmitter and receiver 4 mm
+ * above it. An assumption, used only by the surface-coupling model of the rebar fits (fitting/surface-coupling.ts);
+ * set `antennaHeightM` on the radargram or in the analysis options when the instrument's is known.
+ */
+export const DEFAULT_ANTENNA_HEIGHT_M = 0.004;
 /** Relative permittivity assumed for concrete when nothing better is known. */
 export const DEFAULT_PERMITTIVITY = 7;
 /** Speed of light in vacuum, m/s. */
@@ -64,6 +72,8 @@ export interface Radargram {
   traceSpacingM: number;
   /** Transmitter–receiver separation, metres. */
   antennaSeparationM: number;
+  /** Height of the antennas above the surface, metres, when known (no format stores it). */
+  antennaHeightM?: number;
   /** Antenna centre frequency, Hz, when known. */
   centreFrequencyHz?: number;
   /** Relative permittivity the operator set in the instrument, when known (a setting, not a measurement). */

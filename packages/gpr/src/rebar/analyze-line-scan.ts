@@ -1,5 +1,6 @@
 import { toHyperbolaLabel } from '../detection/detect-hyperbolas';
 import { coverFromApexTimeM } from '../fitting/bistatic-cylinder';
+import { surfaceCouplingCorrections } from '../fitting/surface-coupling';
 import { SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
 import { coverSdM, refitDetection, timesFromPicks } from './bar-fits';
 import { decideDiameter } from './diameter';
@@ -161,6 +162,19 @@ export function finishLine(
     let radius = line.radii[i];
     let nominalDiameterMm: number | undefined;
     const times = timesFromPicks(scan, detection.result.picks, offset.offsetSamples);
+    if (scan.surfaceCoupling) {
+      // The diameter profile fits straight rays to times already corrected for the surface coupling (at this
+      // bar and the scan's εr; the correction hardly depends on the radius).
+      const { x0M, coverM } = detection.result.fit;
+      const corrections = surfaceCouplingCorrections(
+        times.positionsM,
+        { x0M, coverM, radiusM: radius },
+        eps,
+        scan.antennaSeparationM,
+        scan.surfaceCoupling,
+      );
+      times.timesS = times.timesS.map((t, k) => t - corrections[k]);
+    }
     if (
       !line.hasGivenRadius[i] &&
       options.shouldDecideDiameter !== false &&

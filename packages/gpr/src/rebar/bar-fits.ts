@@ -90,6 +90,27 @@ export function refitDetection(
   fixedPermittivity?: number,
   lateralScale = 1,
 ): BarFit | undefined {
+  // The same refit is asked for more than once (pooling, then the free fit reported with each bar): memoised
+  // per detection object and arguments.
+  const key = `${offsetSamples}|${radiusM}|${fixedPermittivity ?? ''}|${lateralScale}|${scan.timeZeroSample}`;
+  let memo = REFITS.get(detection);
+  if (!memo) REFITS.set(detection, (memo = new Map()));
+  if (memo.has(key)) return memo.get(key);
+  const result = refit(scan, detection, offsetSamples, radiusM, fixedPermittivity, lateralScale);
+  memo.set(key, result);
+  return result;
+}
+
+const REFITS = new WeakMap<DetectedHyperbola, Map<string, BarFit | undefined>>();
+
+function refit(
+  scan: PreparedScan,
+  detection: DetectedHyperbola,
+  offsetSamples: number,
+  radiusM: number,
+  fixedPermittivity: number | undefined,
+  lateralScale: number,
+): BarFit | undefined {
   const { fit } = detection.result;
   const times = timesFromPicks(scan, detection.result.picks, offsetSamples);
   // An oblique bar (angle θ to the line) is seen through lateral distances shrunk by sin θ: scale positions
@@ -106,6 +127,7 @@ export function refitDetection(
       permittivity: fixedPermittivity ?? fit.permittivity,
     },
     permittivityRange: [2, 30],
+    surfaceCoupling: scan.surfaceCoupling,
   });
   if (!result || lateralScale === 1) return result;
   return { ...result, x0M: result.x0M / lateralScale, x0SdM: result.x0SdM / lateralScale };

@@ -67,6 +67,7 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
         radiusM,
         isApexFixed: true,
         polarity,
+        isSurfaceCoupled: true,
       });
       if (!result || result.picks.length < 5) {
         unfitted.push(label);
@@ -99,7 +100,8 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
 
 /**
  * Per-hyperbola permittivities of a line (picks re-timed with the pooled offset, permittivity free), the input
- * of pooling. Hyperbolas whose fit fails are left out.
+ * of pooling. Hyperbolas whose fit fails are left out, and so are one-limbed ones (a neighbour hides the other
+ * limb) unless the line has nothing better.
  *
  * @param line - the line's detections.
  * @param obliquityFactor - sin²θ per detection for bars crossing the line at θ ≠ 90° (apparent ε = ε·sin²θ,
@@ -115,7 +117,10 @@ export function linePermittivities(
   obliquityFactor?: (index: number) => number,
 ): Estimate[] {
   const out: Estimate[] = [];
+  // A hyperbola with one limb has no usable curvature: it votes only when no bar of the line has two.
+  const hasTwoSided = line.detections.some((d) => !d.isOneSided);
   line.detections.forEach((d, i) => {
+    if (d.isOneSided && hasTwoSided) return;
     const fit = refitDetection(line.scan, d, line.offset.offsetSamples, line.radii[i]);
     if (!fit || !(fit.permittivitySd > 0)) return;
     const factor = obliquityFactor?.(i) ?? 1;

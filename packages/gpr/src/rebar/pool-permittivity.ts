@@ -3,10 +3,11 @@ import { permittivityFromApexTime } from '../fitting/bistatic-cylinder';
 import type { Estimate } from './types';
 
 /**
- * Relative error of a permittivity read from hyperbola curvature that no number of bars averages away: the ray
- * model's mismatch with real wave propagation (near field, surface and scattering effects). On the gprMax
- * simulations the pooled value is off by 7–16 % (README, "Rebar engine"); 8 % (1 σ) is added to every pooled
- * estimate. A calibration on a known cover uses the apex time only and carries no such term.
+ * Relative error of a permittivity read from hyperbola curvature that no number of bars averages away: what the
+ * travel-time model (straight rays plus the antennas' surface coupling) still misses — the antenna height it
+ * assumes, the bar as a point scatterer, the time reference's constant offset. On the gprMax simulations the pooled
+ * value is off by up to 6 % (README, "Accuracy and known limits"); 8 % (1 σ), a conservative bound, is added to
+ * every pooled estimate. A calibration on a known cover uses the apex time only and carries no such term.
  */
 export const MODEL_PERMITTIVITY_FRACTION = 0.08;
 

@@ -29,6 +29,16 @@ describeWithData('rebar engine on real scans', () => {
     result.rebars.forEach((r, i) => expect(Math.abs(r.xM - expected[i])).toBeLessThan(0.02));
   });
 
+  it('finds the five bars inside the other StructureScan Mini scan, deep ones next to shallow ones', () => {
+    // Apex estimates of shared/data/real/SOURCES.md; the sixth hyperbola's apex lies beyond the end of the line.
+    // The bar at trace 130 has a deeper neighbour's limb across its right limb right at the apex (one-limbed),
+    // the one at 449 the shallow bar's limb across its left (apex just outside that limb's limit).
+    const result = analyze('gssi-structurescan-mini-ietgpr/File____001.DZT');
+    const expected = [130, 181, 386, 449, 651].map((t) => t / 800);
+    expect(result.rebars).toHaveLength(5);
+    result.rebars.forEach((r, i) => expect(Math.abs(r.xM - expected[i])).toBeLessThan(0.02));
+  });
+
   it('finds nothing on the sand dune', () => {
     expect(analyze('gssi-sir3000-gprpy-dune/FILE____032.DZT').rebars).toEqual([]);
   });

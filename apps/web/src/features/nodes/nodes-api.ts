@@ -1,4 +1,13 @@
-import type { CreateNodeBody, HubPath, Node, NodeDetail, NodeList, NodeQuery, RestoreNodeResponse, UpdateNodeBody } from '@gprhub/contract';
+import type {
+  CreateNodeBody,
+  HubPath,
+  Node,
+  NodeDetail,
+  NodeList,
+  NodeQuery,
+  RestoreNodeResponse,
+  UpdateNodeBody,
+} from '@gprhub/contract';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiMutation } from '../../api/api-client';
 import type { ApiRequestOptions } from '../../api/api-client';
@@ -19,7 +28,10 @@ export function fetchNodes(query: NodeListQuery, request?: ApiRequestOptions): P
   return apiFetch<NodeList>(buildQueryPath('/api/nodes/query', query), request);
 }
 
-export function useNodes(query: NodeListQuery, options: { enabled?: boolean; refetchInterval?: number } = {}) {
+export function useNodes(
+  query: NodeListQuery,
+  options: { enabled?: boolean; refetchInterval?: number } = {},
+) {
   return useApiQuery([NODES, 'query', query], (request) => fetchNodes(query, request), {
     placeholderData: keepPreviousData,
     ...options,
@@ -37,9 +49,29 @@ export function useNodeDetail(nodeId: string | undefined) {
 
 /** `GET /api/nodes/{id}/hub-path`: breadcrumbs, top first, ending with the node itself. */
 export function useHubPath(nodeId: string | undefined) {
-  return useApiQuery([NODES, 'hub-path', nodeId], (request) => apiFetch<HubPath>(`/api/nodes/${nodeId}/hub-path`, request), {
-    enabled: Boolean(nodeId),
-  });
+  return useApiQuery(
+    [NODES, 'hub-path', nodeId],
+    (request) => apiFetch<HubPath>(`/api/nodes/${nodeId}/hub-path`, request),
+    {
+      enabled: Boolean(nodeId),
+    },
+  );
+}
+
+/**
+ * Seed the breadcrumbs of a node the user is about to open from a listing: its path is the
+ * current folder's path plus itself. The hub then shows the folder at once instead of a skeleton.
+ * The seed is marked stale, so the hub still asks the server and shows its answer.
+ */
+export function usePrimeHubPath() {
+  const queryClient = useQueryClient();
+  const organization = useOrganizationSlug();
+  return (parentPath: HubPath['path'], node: Pick<Node, 'nodeId' | 'name' | 'type'>) => {
+    const key = orgQueryKey(organization, NODES, 'hub-path', node.nodeId);
+    if (queryClient.getQueryData(key)) return;
+    const path = [...parentPath, { nodeId: node.nodeId, name: node.name, type: node.type }];
+    queryClient.setQueryData<HubPath>(key, { path }, { updatedAt: 1 });
+  };
 }
 
 /** Invalidate everything cached about the tree (listings, details, breadcrumbs). */
@@ -72,7 +104,9 @@ export function useDeleteNodes() {
   const invalidate = useInvalidateNodes();
   return useApiMutation<void, string[]>(
     async (nodeIds, request) => {
-      await Promise.all(nodeIds.map((id) => apiMutation<null>('DELETE', `/api/nodes/${id}`, undefined, request)));
+      await Promise.all(
+        nodeIds.map((id) => apiMutation<null>('DELETE', `/api/nodes/${id}`, undefined, request)),
+      );
     },
     { onSettled: () => invalidate() },
   );
@@ -82,7 +116,8 @@ export function useDeleteNodes() {
 export function useRestoreNode() {
   const invalidate = useInvalidateNodes();
   return useApiMutation<RestoreNodeResponse, string>(
-    (nodeId, request) => apiMutation<RestoreNodeResponse>('POST', `/api/nodes/${nodeId}/restore`, undefined, request),
+    (nodeId, request) =>
+      apiMutation<RestoreNodeResponse>('POST', `/api/nodes/${nodeId}/restore`, undefined, request),
     { onSuccess: () => invalidate() },
   );
 }

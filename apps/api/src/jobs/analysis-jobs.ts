@@ -1,0 +1,177 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import {
+  addPartialResult,
+  claimJob,
+  failAbandonedJob,
+  findJobUnscoped,
+  insertFiles,
+  settleJob,
+  updateJobProgress,
+  type AnalysisJobRow,
+} from '@gprhub/db';
+import type { PgBoss } from 'pg-boss';
+import type { AppContext } from '../app-context.js';
+import { buildComputeRequest, afterFinished } from '../modules/analyses/analysis-inputs.js';
+import { ANALYSIS_DEAD_QUEUE, ANALYSIS_QUEUE, startQueue, type AnalysisQueueMessage } from './queue.js';
+import { ThreadRunner } from './thread-runner.js';
+
+/** How often progress is written to the database at most, ms. */
+const PROGRESS_INTERVAL_MS = 500;
+
+/**
+ * The analysis queue of one process: enqueues jobs (the API) and, when started as a worker, takes jobs
+ * from the queue, loads their inputs, computes them in worker threads and stores their results. Any number
+ * of processes may work the same queue (PostgreSQL); see docs/decisions/0003-analyses-and-jobs.md.
+ */
+export class AnalysisJobs {
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+  private runner: ThreadRunner | null = null;
+  private readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private working = false;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  private async queue(): Promise<PgBoss> {
+    if (this.boss) return this.boss;
+    this.starting ??= startQueue(this.ctx.database, this.ctx.config.jobs, (error) =>
+      console.error(`analysis queue: ${error.message}`),
+    ).then((boss) => {
+      this.boss = boss;
+      return boss;
+    });
+    return this.starting;
+  }
+
+  /** Put a job on the queue; answers the queue's job id. */
+  async enqueue(jobId: string): Promise<string> {
+    const boss = await this.queue();
+    const id = await boss.send(ANALYSIS_QUEUE, { jobId } satisfies AnalysisQueueMessage);
+    if (!id) throw new Error('The analysis queue refused the job');
+    return id;
+  }
+
+  /** Start taking jobs: `threads` analyses at a time, each in a worker thread. */
+  async startWorker(): Promise<void> {
+    if (this.working) return;
+    this.working = true;
+    const boss = await this.queue();
+    const threads = this.ctx.config.jobs.threads;
+    this.runner = new ThreadRunner(threads);
+    let workerId = '';
+    workerId = await boss.work<AnalysisQueueMessage>(
+      ANALYSIS_QUEUE,
+      // NOTIFY wakes an idle worker at once; polling (1 s) is the floor.
+      { localConcurrency: threads, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
+      async ([job]) => {
+        try {
+          if (job) await this.handle(job.data.jobId);
+        } finally {
+          // Look for the next job as soon as this one is done instead of waiting for the next poll.
+          boss.notifyWorker(workerId);
+        }
+      },
+    );
+    await boss.work<AnalysisQueueMessage>(
+      ANALYSIS_DEAD_QUEUE,
+      { pollingIntervalSeconds: 5 },
+      async ([job]) => {
+        if (job)
+          await failAbandonedJob(
+            this.ctx.db,
+            job.data.jobId,
+            'The analysis stopped twice before finishing (its workers were lost); start it again',
+          );
+      },
+    );
+  }
+
+  /** Run one job: claim it, compute it, store its results, settle it. Errors end the job FAILED with their message. */
+  async handle(jobId: string): Promise<void> {
+    const { db } = this.ctx;
+    const job = await claimJob(db, jobId, this.workerId);
+    if (!job) return; // already settled: a duplicate delivery
+    let lastWrite = 0;
+    let lastPercent = -1;
+    try {
+      const request = await buildComputeRequest(this.ctx, job);
+      const output = await this.runner!.run(request, this.ctx.config.jobs.timeoutS, {
+        onProgress: (fraction, message) => {
+          const percent = Math.max(0, Math.min(99, Math.round(fraction * 100)));
+          const now = Date.now();
+          if (percent === lastPercent || now - lastWrite < PROGRESS_INTERVAL_MS) return;
+          lastPercent = percent;
+          lastWrite = now;
+          void updateJobProgress(db, job, percent, message ?? null).catch(() => {});
+        },
+        onPartial: (key, value) => void addPartialResult(db, job, key, value).catch(() => {}),
+      });
+      const resultFileId = await this.storeResults(job, output.results, output.png);
+      if (await settleJob(db, job, { status: 'FINISHED', resultFileId }))
+        await afterFinished(this.ctx, job, output);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await settleJob(db, job, { status: 'FAILED', message });
+    }
+  }
+
+  /** Results go to file storage (they can be large), one object per attempt; the PNG of a preview beside them. */
+  private async storeResults(
+    job: AnalysisJobRow,
+    results: Record<string, unknown>,
+    png?: Uint8Array,
+  ): Promise<string> {
+    const { storage, db } = this.ctx;
+    const base = `analyses/${job.organizationId}/${job.analysisRunId}/attempt-${job.attempt}`;
+    let previewFileId: string | undefined;
+    if (png) {
+      const key = `${base}/preview.png`;
+      await storage.put(key, Buffer.from(png.buffer, png.byteOffset, png.byteLength), 'image/png');
+      const [file] = await insertFiles(db, [
+        {
+          organizationId: job.organizationId,
+          nodeId: job.analysisNodeId,
+          name: 'preview.png',
+          extension: 'png',
+          contentType: 'image/png',
+          size: png.byteLength,
+          storageKey: key,
+          confirmedUploadedAt: new Date(),
+        },
+      ]);
+      previewFileId = file!.id;
+    }
+    const body = Buffer.from(JSON.stringify(previewFileId ? { ...results, previewFileId } : results));
+    const key = `${base}/results.json`;
+    await storage.put(key, body, 'application/json');
+    const [file] = await insertFiles(db, [
+      {
+        organizationId: job.organizationId,
+        nodeId: job.analysisNodeId,
+        name: 'results.json',
+        extension: 'json',
+        contentType: 'application/json',
+        size: body.byteLength,
+        storageKey: key,
+        confirmedUploadedAt: new Date(),
+      },
+    ]);
+    return file!.id;
+  }
+
+  /** Stop taking jobs (a running one is given back to the queue by its heartbeat), then close the queue. */
+  async stop(): Promise<void> {
+    const boss = this.boss ?? (this.starting ? await this.starting.catch(() => null) : null);
+    await this.runner?.close();
+    if (boss) await boss.stop({ graceful: false, close: true }).catch(() => {});
+    this.boss = null;
+    this.starting = null;
+    this.working = false;
+  }
+
+  /** For tests and the queue benchmark: the job row. */
+  find(jobId: string) {
+    return findJobUnscoped(this.ctx.db, jobId);
+  }
+}

@@ -1,0 +1,174 @@
+import {
+  analyzeAreaScan,
+  analyzeDualOrientationAreaScan,
+  analyzeDualOrientationLineScan,
+  analyzeLineScan,
+  renderScanPreviewPng,
+  type AreaScanLineInput,
+  type HyperbolaLabel,
+  type LineScanAnalysis,
+  type Radargram,
+} from '@gprhub/gpr';
+
+/**
+ * The analysis engine's version, stored on every run and job. Bump it when the engine's results change,
+ * so a user can tell which runs came from which engine.
+ */
+export const ANALYSIS_ENGINE_VERSION = 'gprhub-rebar-2.0.0';
+
+export interface LineOptions {
+  hyperbolas?: HyperbolaLabel[];
+  permittivity?: number;
+  knownCover?: { xM: number; coverM: number };
+}
+
+/** What a compute thread is asked to do: loaded inputs, no I/O left. */
+export type ComputeRequest =
+  | { type: 'GPR_SCAN_PREVIEW'; radargram: Radargram }
+  | { type: 'HYPERBOLA_DETECTION'; radargram: Radargram }
+  | { type: 'LINE_SCAN_REBAR_2'; radargram: Radargram; options: LineOptions }
+  | {
+      type: 'AREA_SCAN_REBAR_2';
+      lines: (AreaScanLineInput & { nodeId: string })[];
+      options: { permittivity?: number };
+    }
+  | {
+      type: 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2';
+      parallel: Radargram;
+      perpendicular: Radargram;
+      options: {
+        permittivity?: number;
+        parallelHyperbolas?: HyperbolaLabel[];
+        perpendicularHyperbolas?: HyperbolaLabel[];
+      };
+    }
+  | {
+      type: 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2';
+      parallelLines: (AreaScanLineInput & { nodeId: string })[];
+      perpendicularLines: (AreaScanLineInput & { nodeId: string })[];
+      options: { permittivity?: number };
+    };
+
+export interface ComputeHooks {
+  /** Fraction done 0–1 and an optional message. */
+  progress: (fraction: number, message?: string) => void;
+  /** A piece of the result available before the end (area scans: one line at a time). */
+  partial: (key: string, value: unknown) => void;
+}
+
+export interface ComputeOutput {
+  /** JSON-serialisable results (stored as the run's result file). */
+  results: Record<string, unknown>;
+  /** A PNG to store beside the results (GPR_SCAN_PREVIEW). */
+  png?: Uint8Array;
+}
+
+/** A line's results as the API serves them (engine result minus nothing: every field is plain data). */
+export function lineResults(result: LineScanAnalysis): Record<string, unknown> {
+  return {
+    name: result.name,
+    traces: result.traces,
+    traceSpacingM: result.traceSpacingM,
+    antennaSeparationM: result.antennaSeparationM,
+    timeZeroS: result.timeZeroS,
+    permittivity: result.permittivity,
+    rebars: result.rebars,
+    hyperbolas: result.hyperbolas,
+    materialProperties: result.materialProperties.values,
+    materialPropertyDetails: result.materialProperties.details,
+    warnings: result.warnings,
+  };
+}
+
+/**
+ * Run one analysis on loaded inputs. Pure and CPU-bound: it runs inside a worker thread
+ * (`compute-thread.ts`) so the API's event loop stays free.
+ */
+export function compute(request: ComputeRequest, hooks: ComputeHooks): ComputeOutput {
+  switch (request.type) {
+    case 'GPR_SCAN_PREVIEW': {
+      hooks.progress(0.1, 'rendering');
+      const png = renderScanPreviewPng(request.radargram);
+      return {
+        results: { traces: request.radargram.traces, samples: request.radargram.samplesPerTrace },
+        png,
+      };
+    }
+    case 'HYPERBOLA_DETECTION': {
+      const result = analyzeLineScan(request.radargram, { onProgress: hooks.progress });
+      return {
+        results: { hyperbolas: result.hyperbolas, timeZeroS: result.timeZeroS, warnings: result.warnings },
+      };
+    }
+    case 'LINE_SCAN_REBAR_2': {
+      const result = analyzeLineScan(request.radargram, { ...request.options, onProgress: hooks.progress });
+      return { results: lineResults(result) };
+    }
+    case 'AREA_SCAN_REBAR_2': {
+      const { lines } = request;
+      const result = analyzeAreaScan(lines, {
+        permittivity: request.options.permittivity,
+        onLine: (line, i) => {
+          hooks.partial(lines[i]!.nodeId, {
+            ...lineResults(line),
+            nodeId: lines[i]!.nodeId,
+            direction: lines[i]!.direction,
+            offsetM: lines[i]!.offsetM,
+          });
+          hooks.progress((i + 1) / (lines.length + 1), `line ${i + 1} of ${lines.length}`);
+        },
+      });
+      return {
+        results: {
+          permittivity: result.permittivity,
+          rebars: result.rebars,
+          materialProperties: result.materialProperties.values,
+          materialPropertyDetails: result.materialProperties.details,
+          lines: result.lines.map((line, i) => ({
+            ...lineResults(line),
+            nodeId: lines[i]!.nodeId,
+            direction: lines[i]!.direction,
+            offsetM: lines[i]!.offsetM,
+          })),
+          warnings: result.warnings,
+        },
+      };
+    }
+    case 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2': {
+      hooks.progress(0.05, 'analysing both scans');
+      const result = analyzeDualOrientationLineScan(request.parallel, request.perpendicular, request.options);
+      return {
+        results: {
+          permittivity: result.permittivity,
+          rebars: [...result.parallel.rebars, ...result.perpendicular.rebars],
+          materialProperties: result.parallel.materialProperties.values,
+          materialPropertyDetails: result.parallel.materialProperties.details,
+          parallel: lineResults(result.parallel),
+          perpendicular: lineResults(result.perpendicular),
+        },
+      };
+    }
+    case 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2': {
+      const all = [...request.parallelLines, ...request.perpendicularLines];
+      const result = analyzeDualOrientationAreaScan(request.parallelLines, request.perpendicularLines, {
+        permittivity: request.options.permittivity,
+        onLine: (line, i) => {
+          const input = all[i];
+          if (input) hooks.partial(input.nodeId, { ...lineResults(line), nodeId: input.nodeId });
+          hooks.progress((i + 1) / (all.length + 1), `line ${i + 1} of ${all.length}`);
+        },
+      });
+      return {
+        results: {
+          permittivity: result.permittivity,
+          rebars: result.rebars,
+          parallel: { rebars: result.parallel.rebars },
+          perpendicular: { rebars: result.perpendicular.rebars },
+          materialProperties: result.materialProperties.values,
+          materialPropertyDetails: result.materialProperties.details,
+          warnings: result.warnings,
+        },
+      };
+    }
+  }
+}

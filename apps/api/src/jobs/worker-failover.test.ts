@@ -1,0 +1,163 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { CreateAnalysisResponse } from '@gprhub/contract';
+import { findJobEvents, findJobUnscoped } from '@gprhub/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, importSyntheticScan } from '../test/scans.js';
+import { createMember, getTestApp, type TestApp, type TestMember } from '../test/support.js';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const repoRoot = new URL('../../../../', import.meta.url).pathname;
+if (!databaseUrl)
+  console.warn(
+    'worker-failover.test: skipped (worker processes need PostgreSQL: set TEST_DATABASE_URL, as .ci/run does)',
+  );
+
+let t: TestApp;
+let member: TestMember;
+const workers: ChildProcess[] = [];
+
+/** Start `src/worker.ts` as its own process on the test database and storage; resolves when it is ready. */
+function startWorker(): Promise<ChildProcess> {
+  const storage = t.ctx.config.storage;
+  if (storage.driver !== 'local') throw new Error('the failover test shares local storage with its workers');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      STORAGE_DIR: storage.root,
+      DATA_DIR: t.ctx.config.dataDir,
+      AUTH_SECRET: t.ctx.config.authSecret,
+      ANALYSIS_THREADS: '1',
+      ANALYSIS_HEARTBEAT_S: '10',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  workers.push(child);
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${log}`)), 60_000);
+    child.stdout!.on('data', (d) => {
+      log += d;
+      if (log.includes('analysis worker')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.stderr!.on('data', (d) => (log += d));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited (${code}):\n${log}`));
+    });
+  });
+}
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs: number,
+  everyMs = 50,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+describe.skipIf(!databaseUrl)('a worker process killed in the middle of a job', () => {
+  beforeAll(async () => {
+    // This app only enqueues: the workers are separate processes.
+    t = await getTestApp({ jobs: { inProcessWorker: false, threads: 1, timeoutS: 300, heartbeatS: 10 } });
+    member = await createMember(t.app);
+  }, 60_000);
+  afterAll(async () => {
+    for (const w of workers) w.kill('SIGKILL');
+    await t?.close();
+  });
+
+  it('does not lose the job: another worker runs it again, and it finishes exactly once', async () => {
+    const folder = await createFolder(t.app, member);
+    // Long enough (several seconds of computing) to be killed in the middle of it.
+    const big = await importSyntheticScan(t.app, member, folder, 'long.dzt', {
+      traces: 10_000,
+      samplesPerTrace: 512,
+    });
+    const small = await importSyntheticScan(t.app, member, folder, 'short.dzt');
+    const first = await startWorker();
+
+    const start = async (analysisType: string, gprScanNodeId: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/analyses',
+        headers: member.headers,
+        payload: { analysisType, analysisInput: { gprScanNodeId } },
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as CreateAnalysisResponse).analysisRun.id;
+    };
+    const bigRun = await start('LINE_SCAN_REBAR_2', big);
+    const jobsOf = async (runId: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/analysis-runs/${runId}/analysis-jobs`,
+        headers: member.headers,
+      });
+      return res.json().analysisJobs as { id: string }[];
+    };
+    const [bigJob] = await jobsOf(bigRun);
+    // Queued behind it: these must not be lost either.
+    const otherRuns = [await start('HYPERBOLA_DETECTION', small), await start('GPR_SCAN_PREVIEW', small)];
+
+    await until(
+      'the first worker to take the job',
+      async () => (await findJobUnscoped(t.ctx.db, bigJob!.id))?.status === 'ANALYSING',
+      60_000,
+    );
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const killed = await findJobUnscoped(t.ctx.db, bigJob!.id);
+    expect(killed).toMatchObject({ status: 'ANALYSING', attempt: 1 });
+
+    await startWorker();
+    const finished = await until(
+      'the job to finish on the second worker',
+      async () => {
+        const job = await findJobUnscoped(t.ctx.db, bigJob!.id);
+        return job && (job.status === 'FINISHED' || job.status === 'FAILED') ? job : null;
+      },
+      120_000,
+      250,
+    );
+    expect(finished).toMatchObject({ status: 'FINISHED', attempt: 2 });
+    const history = (await findJobEvents(t.ctx.db, [bigJob!.id])).get(bigJob!.id)!.map((e) => e.event);
+    expect(history).toEqual(['CREATED', 'STARTED', 'RETRIED', 'FINISHED']);
+
+    for (const runId of otherRuns) {
+      const [job] = await jobsOf(runId);
+      const done = await until(
+        'the queued jobs to finish',
+        async () => {
+          const row = await findJobUnscoped(t.ctx.db, job!.id);
+          return row && (row.status === 'FINISHED' || row.status === 'FAILED') ? row : null;
+        },
+        60_000,
+        250,
+      );
+      expect(done.status).toBe('FINISHED');
+      const events = (await findJobEvents(t.ctx.db, [job!.id])).get(job!.id)!.map((e) => e.event);
+      expect(events.filter((e) => e === 'FINISHED')).toHaveLength(1);
+    }
+    const byInput = await t.app.inject({
+      method: 'POST',
+      url: '/api/analyses/by-input',
+      headers: member.headers,
+      payload: { analysisType: 'LINE_SCAN_REBAR_2', analysisInput: { gprScanNodeId: big } },
+    });
+    expect(byInput.json()).toMatchObject({ isDone: true, analysisRun: { id: bigRun, status: 'FINISHED' } });
+    expect((byInput.json().results.rebars as unknown[]).length).toBe(2);
+  }, 240_000);
+});

@@ -1,0 +1,311 @@
+import {
+  ANALYSIS_INPUT_FIELDS,
+  ANALYSIS_TYPE_LABELS,
+  RUNNABLE_ANALYSIS_TYPES,
+  type AnalysisInput,
+  type AnalysisType,
+  type HyperbolaLabelDto,
+  type NodeType,
+} from '@gprhub/contract';
+import {
+  claimJob,
+  createRunWithJob,
+  findFileByIdUnscoped,
+  findLiveNodesByIds,
+  findOrCreateAnalysis,
+  findRunUnscoped,
+  insertFiles,
+  setGprScanPreviewFile,
+  settleJob,
+  type AnalysisJobRow,
+} from '@gprhub/db';
+import type { AppContext } from '../../app-context.js';
+import { ANALYSIS_ENGINE_VERSION, type ComputeOutput, type ComputeRequest } from '../../jobs/compute.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { assertNodesOfType, loadAreaScanLines, loadGprScanRadargram } from '../gpr-scans/gpr-scan-data.js';
+
+/** The node type each input field must point at. */
+const FIELD_NODE_TYPES: Record<string, NodeType> = {
+  gprScanNodeId: 'GPR_SCAN',
+  parallelGprScanNodeId: 'GPR_SCAN',
+  perpendicularGprScanNodeId: 'GPR_SCAN',
+  areaScanNodeId: 'GPR_SCAN_GROUP',
+  parallelAreaScanNodeId: 'GPR_SCAN_GROUP',
+  perpendicularAreaScanNodeId: 'GPR_SCAN_GROUP',
+};
+
+/** The run options: everything in the input besides the node ids. */
+export interface RunOptions {
+  hyperbolaLabels?: Record<string, HyperbolaLabelDto[]>;
+  permittivity?: number;
+  knownCover?: { xM: number; coverM: number };
+}
+
+export interface CanonicalInput {
+  analysisType: AnalysisType;
+  /** The node ids the type needs, nothing else, in the type's field order. */
+  input: Record<string, string>;
+  inputKey: string;
+  inputNodeIds: string[];
+  options: RunOptions;
+  optionsKey: string;
+}
+
+/** JSON with sorted keys, so equal inputs give equal keys. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Check an analysis input against its type (spec §3 "Analysis inputs by type"): the type's id fields are
+ * required, dual types need two different ids, and the 3D types wait for 3D models. Pure: the ids' existence
+ * and node types are checked by {@link assertInputNodes}.
+ */
+export function canonicalizeInput(analysisType: AnalysisType, raw: AnalysisInput): CanonicalInput {
+  if (!(RUNNABLE_ANALYSIS_TYPES as readonly string[]).includes(analysisType)) {
+    throw badRequest(
+      `${ANALYSIS_TYPE_LABELS[analysisType]} (${analysisType}) is not available yet: it runs on 3D models, which are not part of GPR Hub yet`,
+    );
+  }
+  const fields = ANALYSIS_INPUT_FIELDS[analysisType] as readonly string[];
+  const input: Record<string, string> = {};
+  for (const field of fields) {
+    const value = (raw as Record<string, unknown>)[field];
+    if (typeof value !== 'string') {
+      throw badRequest(
+        fields.length > 1
+          ? `${analysisType} needs both ${fields.join(' and ')} in analysisInput`
+          : `${analysisType} needs ${field} in analysisInput`,
+      );
+    }
+    input[field] = value;
+  }
+  const inputNodeIds = Object.values(input);
+  if (new Set(inputNodeIds).size !== inputNodeIds.length)
+    throw badRequest(`${fields.join(' and ')} must be two different scans`);
+  if (raw.knownCover && analysisType !== 'LINE_SCAN_REBAR_2')
+    throw badRequest('knownCover is only used by LINE_SCAN_REBAR_2');
+  const options: RunOptions = {};
+  if (raw.hyperbolaLabels && Object.keys(raw.hyperbolaLabels).length > 0) {
+    if (analysisType === 'GPR_SCAN_PREVIEW' || analysisType === 'HYPERBOLA_DETECTION') {
+      throw badRequest(`${analysisType} does not take hyperbola labels`);
+    }
+    options.hyperbolaLabels = raw.hyperbolaLabels;
+  }
+  if (
+    raw.permittivity !== undefined &&
+    analysisType !== 'GPR_SCAN_PREVIEW' &&
+    analysisType !== 'HYPERBOLA_DETECTION'
+  )
+    options.permittivity = raw.permittivity;
+  if (raw.knownCover) options.knownCover = raw.knownCover;
+  return {
+    analysisType,
+    input,
+    inputKey: stableJson(input),
+    inputNodeIds,
+    options,
+    optionsKey: stableJson(options),
+  };
+}
+
+/**
+ * Every id of the input is a live node of the organization (404 otherwise, as for any id of another
+ * organization) of the right type (400 naming the id otherwise).
+ */
+export async function assertInputNodes(
+  ctx: AppContext,
+  organizationId: string,
+  canonical: CanonicalInput,
+): Promise<void> {
+  const found = await findLiveNodesByIds(ctx.db, organizationId, canonical.inputNodeIds);
+  if (found.length !== new Set(canonical.inputNodeIds).size) throw notFound();
+  for (const [field, id] of Object.entries(canonical.input)) {
+    const type = FIELD_NODE_TYPES[field];
+    if (type) await assertNodesOfType(ctx, organizationId, [id], type);
+  }
+}
+
+/** The job's payload: what the worker needs and what "copy payload" gives the user. */
+export function jobPayload(canonical: CanonicalInput): Record<string, unknown> {
+  return {
+    analysisType: canonical.analysisType,
+    analysisInput: { ...canonical.input, ...canonical.options },
+    analysisEngineVersion: ANALYSIS_ENGINE_VERSION,
+  };
+}
+
+/** Load a job's inputs (radargrams from storage) into a compute request for a thread. */
+export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow): Promise<ComputeRequest> {
+  const payload = job.payload as {
+    analysisType: AnalysisType;
+    analysisInput: Record<string, unknown> & RunOptions;
+  };
+  const input = payload.analysisInput;
+  const org = job.organizationId;
+  const labels = input.hyperbolaLabels ?? {};
+  const id = (field: string) => String(input[field]);
+  switch (job.analysisType as AnalysisType) {
+    case 'GPR_SCAN_PREVIEW':
+    case 'HYPERBOLA_DETECTION': {
+      const scan = await loadGprScanRadargram(ctx, org, id('gprScanNodeId'));
+      return {
+        type: job.analysisType as 'GPR_SCAN_PREVIEW' | 'HYPERBOLA_DETECTION',
+        radargram: scan.radargram,
+      };
+    }
+    case 'LINE_SCAN_REBAR_2': {
+      const scan = await loadGprScanRadargram(ctx, org, id('gprScanNodeId'));
+      return {
+        type: 'LINE_SCAN_REBAR_2',
+        radargram: scan.radargram,
+        options: {
+          hyperbolas: labels[scan.nodeId],
+          permittivity: input.permittivity,
+          knownCover: input.knownCover,
+        },
+      };
+    }
+    case 'AREA_SCAN_REBAR_2': {
+      const area = await loadAreaScanLines(ctx, org, id('areaScanNodeId'));
+      if (area.lines.length === 0) throw new Error(`The area scan ${area.name} has no line scans to analyse`);
+      return { type: 'AREA_SCAN_REBAR_2', lines: area.lines, options: { permittivity: input.permittivity } };
+    }
+    case 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2': {
+      const parallel = await loadGprScanRadargram(ctx, org, id('parallelGprScanNodeId'));
+      const perpendicular = await loadGprScanRadargram(ctx, org, id('perpendicularGprScanNodeId'));
+      return {
+        type: 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2',
+        parallel: parallel.radargram,
+        perpendicular: perpendicular.radargram,
+        options: {
+          permittivity: input.permittivity,
+          parallelHyperbolas: labels[parallel.nodeId],
+          perpendicularHyperbolas: labels[perpendicular.nodeId],
+        },
+      };
+    }
+    case 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2': {
+      const parallel = await loadAreaScanLines(ctx, org, id('parallelAreaScanNodeId'));
+      const perpendicular = await loadAreaScanLines(ctx, org, id('perpendicularAreaScanNodeId'));
+      return {
+        type: 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2',
+        parallelLines: parallel.lines,
+        perpendicularLines: perpendicular.lines,
+        options: { permittivity: input.permittivity },
+      };
+    }
+    default:
+      throw new Error(`${job.analysisType} cannot run yet`);
+  }
+}
+
+/**
+ * After a run finished: a preview becomes the scan's preview image; an area-scan run leaves one finished
+ * per-line sub-analysis for each line (so each line's bars can be opened and corrected on their own).
+ */
+export async function afterFinished(
+  ctx: AppContext,
+  job: AnalysisJobRow,
+  output: ComputeOutput,
+): Promise<void> {
+  const payload = job.payload as { analysisInput: Record<string, string> };
+  if (job.analysisType === 'GPR_SCAN_PREVIEW' && output.png) {
+    const previewFileId = await findPreviewFileId(ctx, job);
+    if (previewFileId)
+      await setGprScanPreviewFile(
+        ctx.db,
+        job.organizationId,
+        payload.analysisInput.gprScanNodeId!,
+        previewFileId,
+      );
+    return;
+  }
+  if (job.analysisType === 'AREA_SCAN_REBAR_2' && Array.isArray(output.results.lines)) {
+    for (const line of output.results.lines as (Record<string, unknown> & { nodeId: string })[]) {
+      await recordSubAnalysis(ctx, job, line);
+    }
+  }
+}
+
+async function findPreviewFileId(ctx: AppContext, job: AnalysisJobRow): Promise<string | undefined> {
+  const run = await findRunUnscoped(ctx.db, job.analysisRunId);
+  if (!run?.resultFileId) return undefined;
+  const file = await findFileByIdUnscoped(ctx.db, run.resultFileId);
+  if (!file) return undefined;
+  const results = JSON.parse((await readAll(await ctx.storage.read(file.storageKey))).toString('utf8')) as {
+    previewFileId?: string;
+  };
+  return results.previewFileId;
+}
+
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+async function recordSubAnalysis(
+  ctx: AppContext,
+  parent: AnalysisJobRow,
+  line: Record<string, unknown> & { nodeId: string },
+): Promise<void> {
+  const { db, storage } = ctx;
+  const input = { gprScanNodeId: line.nodeId };
+  const analysis = await findOrCreateAnalysis(db, {
+    organizationId: parent.organizationId,
+    analysisType: 'LINE_SCAN_REBAR_2',
+    input,
+    inputKey: stableJson(input),
+    inputNodeIds: [line.nodeId],
+    parentNodeId: line.nodeId,
+    parentAnalysisNodeId: parent.analysisNodeId,
+    name: `${ANALYSIS_TYPE_LABELS.LINE_SCAN_REBAR_2} (line of an area scan)`,
+    createdById: null,
+  });
+  const { job } = await createRunWithJob(db, {
+    organizationId: parent.organizationId,
+    analysisNodeId: analysis.analysis.nodeId,
+    analysisType: 'LINE_SCAN_REBAR_2',
+    options: {},
+    optionsKey: stableJson({}),
+    engineVersion: ANALYSIS_ENGINE_VERSION,
+    payload: {
+      analysisType: 'LINE_SCAN_REBAR_2',
+      analysisInput: input,
+      analysisEngineVersion: ANALYSIS_ENGINE_VERSION,
+      parentAnalysisRunId: parent.analysisRunId,
+    },
+    createdById: null,
+  });
+  const claimed = await claimJob(db, job.id, `area-scan run ${parent.analysisRunId}`);
+  if (!claimed) return;
+  const body = Buffer.from(JSON.stringify(line));
+  const key = `analyses/${parent.organizationId}/${claimed.analysisRunId}/attempt-1/results.json`;
+  await storage.put(key, body, 'application/json');
+  const [file] = await insertFiles(db, [
+    {
+      organizationId: parent.organizationId,
+      nodeId: analysis.analysis.nodeId,
+      name: 'results.json',
+      extension: 'json',
+      contentType: 'application/json',
+      size: body.byteLength,
+      storageKey: key,
+      confirmedUploadedAt: new Date(),
+    },
+  ]);
+  await settleJob(db, claimed, {
+    status: 'FINISHED',
+    resultFileId: file!.id,
+    message: 'Line analysed as part of its area scan',
+  });
+}

@@ -1,0 +1,46 @@
+import { endianness } from 'node:os';
+import { SIGNAL_BINARY_HEADER_BYTES, SIGNAL_BINARY_MAGIC, SIGNAL_BINARY_VERSION } from '@gprhub/contract';
+import type { Radargram } from '@gprhub/gpr';
+
+/** What the signal route's description says about the binary form. */
+export const SIGNAL_BINARY_DESCRIPTION =
+  'Send `Accept: application/octet-stream` for the compact binary form, all little-endian: a 40-byte header — ' +
+  'bytes 0–3 the ASCII magic `GPRS`, 4–5 u16 version (1), 6–7 u16 header length (40), 8–11 u32 traces, 12–15 u32 ' +
+  'samples per trace, 16–23 f64 sample interval (s), 24–31 f64 trace spacing (m), 32–39 f64 time offset of the first ' +
+  'sample (s) — then traces × samples float32 values, trace-major (sample s of trace t at byte 40 + 4·(t·samples + s)). ' +
+  'In the browser: `new Float32Array(buffer, 40, traces * samples)`. Otherwise JSON: `signal[trace][sample]`.';
+
+/** The radargram in the binary layout described by {@link SIGNAL_BINARY_DESCRIPTION}. */
+export function encodeSignalBinary(r: Radargram): Buffer {
+  const out = Buffer.alloc(SIGNAL_BINARY_HEADER_BYTES + r.traces * r.samplesPerTrace * 4);
+  out.write(SIGNAL_BINARY_MAGIC, 0, 'ascii');
+  out.writeUInt16LE(SIGNAL_BINARY_VERSION, 4);
+  out.writeUInt16LE(SIGNAL_BINARY_HEADER_BYTES, 6);
+  out.writeUInt32LE(r.traces, 8);
+  out.writeUInt32LE(r.samplesPerTrace, 12);
+  out.writeDoubleLE(r.sampleIntervalS, 16);
+  out.writeDoubleLE(r.traceSpacingM, 24);
+  out.writeDoubleLE(r.timeOffsetS, 32);
+  const count = r.traces * r.samplesPerTrace;
+  if (endianness() === 'LE') {
+    Buffer.from(r.samples.buffer, r.samples.byteOffset, count * 4).copy(out, SIGNAL_BINARY_HEADER_BYTES);
+  } else {
+    for (let i = 0; i < count; i++) out.writeFloatLE(r.samples[i]!, SIGNAL_BINARY_HEADER_BYTES + 4 * i);
+  }
+  return out;
+}
+
+/** The radargram as rows of traces (`signal[trace][sample]`). */
+export function signalRows(r: Radargram): number[][] {
+  const rows: number[][] = new Array(r.traces);
+  for (let t = 0; t < r.traces; t++)
+    rows[t] = Array.from(r.samples.subarray(t * r.samplesPerTrace, (t + 1) * r.samplesPerTrace));
+  return rows;
+}
+
+/** Whether the client asked for the binary form. */
+export function wantsBinary(accept: string | undefined): boolean {
+  return (accept ?? '')
+    .split(',')
+    .some((part) => part.trim().split(';')[0]!.trim().toLowerCase() === 'application/octet-stream');
+}

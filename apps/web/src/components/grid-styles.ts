@@ -1,0 +1,13 @@
+/**
+ * For a Card around a Data Grid: in a narrow grid (a phone, or a listing beside a side panel) the
+ * "Rows per page" picker gives way, so that the page range and arrows stay visible.
+ */
+export const COMPACT_PAGINATION_SX = {
+  containerType: 'inline-size',
+  '@container (max-width: 520px)': {
+    // Three classes deep: the grid's own rule that shows them from 600 px up has two.
+    '& .MuiTablePagination-root .MuiTablePagination-selectLabel, & .MuiTablePagination-root .MuiTablePagination-input':
+      { display: 'none' },
+    '& .MuiTablePagination-toolbar': { pl: 1 },
+  },
+} as const;

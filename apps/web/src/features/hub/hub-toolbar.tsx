@@ -1,0 +1,154 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
+import CreateNewFolderRoundedIcon from '@mui/icons-material/CreateNewFolderRounded';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import DeselectRoundedIcon from '@mui/icons-material/DeselectRounded';
+import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
+import LabelRoundedIcon from '@mui/icons-material/LabelRounded';
+import SensorsRoundedIcon from '@mui/icons-material/SensorsRounded';
+import ViewInArRoundedIcon from '@mui/icons-material/ViewInArRounded';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { OrgLink } from '../../components/org-link';
+import type { ScreenClass } from './hub-layout';
+
+export interface HubToolbarProps {
+  screen: ScreenClass;
+  folderId: string | null;
+  selectedCount: number;
+  onNewFolder: () => void;
+  onDeleteSelected: () => void;
+  onClearSelection: () => void;
+}
+
+/** Node kinds created by flows of later issues: listed, disabled, so the menu shows what is coming. */
+const UPCOMING: { label: string; icon: ReactNode }[] = [
+  { label: 'GPR scan', icon: <SensorsRoundedIcon fontSize="small" /> },
+  { label: '3D model', icon: <ViewInArRoundedIcon fontSize="small" /> },
+  { label: 'Building', icon: <ApartmentRoundedIcon fontSize="small" /> },
+];
+
+/** The hub's actions: start labeling (large screens), the selection menu and the "New" menu. */
+export function HubToolbar({
+  screen,
+  folderId,
+  selectedCount,
+  onNewFolder,
+  onDeleteSelected,
+  onClearSelection,
+}: HubToolbarProps) {
+  const [newAnchor, setNewAnchor] = useState<HTMLElement | null>(null);
+  const [selectionAnchor, setSelectionAnchor] = useState<HTMLElement | null>(null);
+  const labelingPath = folderId ? `/labelers/gpr-scans?nodeId=${folderId}` : '/labelers/gpr-scans';
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+      {screen === 'large' && (
+        <Button
+          component={OrgLink}
+          to={labelingPath}
+          variant="text"
+          startIcon={<LabelRoundedIcon />}
+          data-testid="hub-start-labeling"
+        >
+          Start labeling session
+        </Button>
+      )}
+      {selectedCount > 0 && (
+        <>
+          <Button
+            variant="outlined"
+            color="inherit"
+            endIcon={<ExpandMoreRoundedIcon />}
+            onClick={(event) => setSelectionAnchor(event.currentTarget)}
+            aria-haspopup="menu"
+            aria-expanded={Boolean(selectionAnchor)}
+            data-testid="hub-selection-button"
+            sx={{ borderColor: 'divider', whiteSpace: 'nowrap' }}
+          >
+            {`${selectedCount} selected`}
+          </Button>
+          <Menu
+            anchorEl={selectionAnchor}
+            open={Boolean(selectionAnchor)}
+            onClose={() => setSelectionAnchor(null)}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+            slotProps={{ paper: { sx: { minWidth: 200, mt: 0.5 } } }}
+          >
+            <MenuItem
+              onClick={() => {
+                setSelectionAnchor(null);
+                onDeleteSelected();
+              }}
+              sx={{ color: 'error.main' }}
+              data-testid="hub-delete-selected"
+            >
+              <ListItemIcon sx={{ color: 'inherit' }}>
+                <DeleteOutlineRoundedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Delete</ListItemText>
+            </MenuItem>
+            <Divider />
+            <MenuItem
+              onClick={() => {
+                setSelectionAnchor(null);
+                onClearSelection();
+              }}
+            >
+              <ListItemIcon>
+                <DeselectRoundedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Clear selection</ListItemText>
+            </MenuItem>
+          </Menu>
+        </>
+      )}
+      <Button
+        variant="contained"
+        startIcon={<AddRoundedIcon />}
+        endIcon={<ExpandMoreRoundedIcon />}
+        onClick={(event) => setNewAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(newAnchor)}
+        data-testid="hub-new-button"
+      >
+        New
+      </Button>
+      <Menu
+        anchorEl={newAnchor}
+        open={Boolean(newAnchor)}
+        onClose={() => setNewAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 220, mt: 0.5 } } }}
+      >
+        <MenuItem
+          onClick={() => {
+            setNewAnchor(null);
+            onNewFolder();
+          }}
+          data-testid="hub-new-folder"
+        >
+          <ListItemIcon>
+            <CreateNewFolderRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Folder</ListItemText>
+        </MenuItem>
+        {UPCOMING.map(({ label, icon }) => (
+          <MenuItem key={label} disabled>
+            <ListItemIcon>{icon}</ListItemIcon>
+            <ListItemText secondary="Coming soon">{label}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </Stack>
+  );
+}

@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import { IdSchema, TimestampSchema } from './common.js';
+import { createListQuerySchema } from './query.js';
+
+/** Every analysis type of the spec (§3). The 3D types are accepted by the schema and refused by the service until the 3D issue. */
+export const ANALYSIS_TYPES = [
+  'GPR_SCAN_PREVIEW',
+  'GENERATE_MESH',
+  'GENERATE_POINT_CLOUD',
+  'LINE_SCAN_REBAR_2',
+  'AREA_SCAN_REBAR_2',
+  'LINE_SCAN_DUAL_ORIENTATION_REBAR_2',
+  'AREA_SCAN_DUAL_ORIENTATION_REBAR_2',
+  'HYPERBOLA_DETECTION',
+] as const;
+export const AnalysisTypeSchema = z.enum(ANALYSIS_TYPES);
+export type AnalysisType = z.infer<typeof AnalysisTypeSchema>;
+
+export const ANALYSIS_TYPE_LABELS: Record<AnalysisType, string> = {
+  GPR_SCAN_PREVIEW: 'GPR scan preview',
+  GENERATE_MESH: 'Generate mesh analysis',
+  GENERATE_POINT_CLOUD: 'Generate point cloud analysis',
+  LINE_SCAN_REBAR_2: 'Line scan rebar analysis 2',
+  AREA_SCAN_REBAR_2: 'Area scan rebar analysis 2',
+  LINE_SCAN_DUAL_ORIENTATION_REBAR_2: 'Line scan dual orientation rebar analysis 2',
+  AREA_SCAN_DUAL_ORIENTATION_REBAR_2: 'Area scan dual orientation rebar analysis 2',
+  HYPERBOLA_DETECTION: 'Hyperbola detection',
+};
+
+/** The types that run now; the others arrive with their issues and are refused with a 400. */
+export const RUNNABLE_ANALYSIS_TYPES = [
+  'GPR_SCAN_PREVIEW',
+  'HYPERBOLA_DETECTION',
+  'LINE_SCAN_REBAR_2',
+  'AREA_SCAN_REBAR_2',
+  'LINE_SCAN_DUAL_ORIENTATION_REBAR_2',
+  'AREA_SCAN_DUAL_ORIENTATION_REBAR_2',
+] as const satisfies readonly AnalysisType[];
+
+export const ANALYSIS_STATUSES = ['CREATED', 'ANALYSING', 'FINISHED', 'FAILED'] as const;
+export const AnalysisStatusSchema = z.enum(ANALYSIS_STATUSES);
+export type AnalysisStatus = z.infer<typeof AnalysisStatusSchema>;
+export const isFinalStatus = (status: AnalysisStatus | null | undefined) =>
+  status === 'FINISHED' || status === 'FAILED';
+
+/** The node-id fields each type's input needs (spec §3 "Analysis inputs by type"). */
+export const ANALYSIS_INPUT_FIELDS = {
+  GPR_SCAN_PREVIEW: ['gprScanNodeId'],
+  HYPERBOLA_DETECTION: ['gprScanNodeId'],
+  LINE_SCAN_REBAR_2: ['gprScanNodeId'],
+  AREA_SCAN_REBAR_2: ['areaScanNodeId'],
+  LINE_SCAN_DUAL_ORIENTATION_REBAR_2: ['parallelGprScanNodeId', 'perpendicularGprScanNodeId'],
+  AREA_SCAN_DUAL_ORIENTATION_REBAR_2: ['parallelAreaScanNodeId', 'perpendicularAreaScanNodeId'],
+  GENERATE_MESH: ['threeDModelVersionId'],
+  GENERATE_POINT_CLOUD: ['threeDModelVersionId'],
+} as const satisfies Record<AnalysisType, readonly string[]>;
+export type AnalysisInputField = (typeof ANALYSIS_INPUT_FIELDS)[AnalysisType][number];
+
+/** Hyperbola label (spec §3). */
+export const HyperbolaLabelSchema = z
+  .object({
+    id: IdSchema,
+    xIdx: z.number().int().min(0),
+    tIdx: z.number().int().min(0),
+    R: z.number().min(0).optional(),
+    classification: z.literal('rebar'),
+    confidence: z.number().min(0),
+  })
+  .meta({ id: 'HyperbolaLabel' });
+export type HyperbolaLabelDto = z.infer<typeof HyperbolaLabelSchema>;
+
+/**
+ * What to analyse. Which id fields are required depends on the type (see ANALYSIS_INPUT_FIELDS);
+ * the other fields are options of the run: user hyperbola labels per scan node (the rebar analysis
+ * then fits those instead of detecting), a known permittivity, or a bar of known cover.
+ */
+export const AnalysisInputSchema = z
+  .object({
+    gprScanNodeId: IdSchema.optional(),
+    areaScanNodeId: IdSchema.optional(),
+    parallelGprScanNodeId: IdSchema.optional(),
+    perpendicularGprScanNodeId: IdSchema.optional(),
+    parallelAreaScanNodeId: IdSchema.optional(),
+    perpendicularAreaScanNodeId: IdSchema.optional(),
+    threeDModelVersionId: IdSchema.optional(),
+    hyperbolaLabels: z.record(IdSchema, z.array(HyperbolaLabelSchema).max(2000)).optional().meta({
+      description:
+        'User hyperbola labels keyed by GPR scan node id; the rebar analysis fits these instead of detecting.',
+    }),
+    permittivity: z
+      .number()
+      .min(1)
+      .max(81)
+      .optional()
+      .meta({ description: "The concrete's relative permittivity, when known." }),
+    knownCover: z
+      .object({ xM: z.number().min(0), coverM: z.number().min(0).max(2) })
+      .optional()
+      .meta({
+        description:
+          'A bar of known cover (position along the line and cover, metres) that calibrates the permittivity.',
+      }),
+  })
+  .meta({ description: 'What to analyse: the node ids the type needs, plus run options.' });
+export type AnalysisInput = z.infer<typeof AnalysisInputSchema>;
+
+export const CreateAnalysisBodySchema = z.object({
+  analysisType: AnalysisTypeSchema,
+  analysisInput: AnalysisInputSchema,
+  rerunIfExists: z.boolean().optional().meta({
+    description:
+      'false or absent: reuse the existing analysis of this input and its latest run (a new run starts only when none exists, the latest failed, or the run options changed). true: always start a new run.',
+  }),
+});
+export type CreateAnalysisBody = z.infer<typeof CreateAnalysisBodySchema>;
+
+export const AnalysisByInputBodySchema = z.object({
+  analysisType: AnalysisTypeSchema,
+  analysisInput: AnalysisInputSchema,
+});
+export type AnalysisByInputBody = z.infer<typeof AnalysisByInputBodySchema>;
+
+export const AnalysisRunSchema = z
+  .object({
+    id: IdSchema,
+    analysisNodeId: IdSchema,
+    analysisType: AnalysisTypeSchema,
+    status: AnalysisStatusSchema,
+    /** 0–100 while ANALYSING, when known. */
+    progress: z.number().int().min(0).max(100).nullable(),
+    message: z.string().nullable(),
+    analysisRunResult: z.object({
+      status: AnalysisStatusSchema,
+      progress: z.number().int().nullable(),
+      message: z.string().nullable(),
+    }),
+    analysisEngineVersion: z.string(),
+    createdAt: TimestampSchema,
+    startedAt: TimestampSchema.nullable(),
+    finishedAt: TimestampSchema.nullable(),
+  })
+  .meta({ id: 'AnalysisRun' });
+export type AnalysisRun = z.infer<typeof AnalysisRunSchema>;
+
+export const AnalysisSchema = z
+  .object({
+    nodeId: IdSchema,
+    name: z.string(),
+    analysisType: AnalysisTypeSchema,
+    analysisTypeLabel: z.string(),
+    analysisInput: AnalysisInputSchema,
+    /** The node the analysis hangs under in the tree (its main input). */
+    parentId: IdSchema.nullable(),
+    /** The area-scan analysis this per-line analysis belongs to. */
+    parentAnalysisNodeId: IdSchema.nullable(),
+    /** Status of the latest run; null when none exists ('Not started'). */
+    status: AnalysisStatusSchema.nullable(),
+    progress: z.number().int().nullable(),
+    latestRunId: IdSchema.nullable(),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .meta({ id: 'Analysis' });
+export type Analysis = z.infer<typeof AnalysisSchema>;
+
+export const CreateAnalysisResponseSchema = z.object({
+  analysis: AnalysisSchema,
+  analysisRun: AnalysisRunSchema,
+  /** True when this call started a new run. */
+  started: z.boolean(),
+});
+export type CreateAnalysisResponse = z.infer<typeof CreateAnalysisResponseSchema>;
+
+/**
+ * Results of a run, by type: rebar types `{ rebars, hyperbolas, materialProperties, permittivity, lines? }`,
+ * HYPERBOLA_DETECTION `{ hyperbolas }`, GPR_SCAN_PREVIEW `{ previewImageUrl, width, height }`. While an area
+ * scan runs, `lines` holds each analysed line as soon as it is done (partial results).
+ */
+export const AnalysisResultsSchema = z.record(z.string(), z.unknown()).meta({ id: 'AnalysisResults' });
+export type AnalysisResults = Record<string, unknown>;
+
+export const AnalysisByInputResponseSchema = z.object({
+  analysis: AnalysisSchema.nullable(),
+  analysisRun: AnalysisRunSchema.nullable(),
+  results: AnalysisResultsSchema.nullable(),
+  /** The latest run is FINISHED or FAILED. */
+  isDone: z.boolean(),
+  /** `results` are partial: the run is still going. */
+  isPartial: z.boolean(),
+});
+export type AnalysisByInputResponse = z.infer<typeof AnalysisByInputResponseSchema>;
+
+export const AnalysisJobEventSchema = z.object({
+  event: z.string(),
+  message: z.string().nullable(),
+  createdAt: TimestampSchema,
+});
+export type AnalysisJobEvent = z.infer<typeof AnalysisJobEventSchema>;
+
+export const AnalysisJobSchema = z
+  .object({
+    id: IdSchema,
+    analysisRunId: IdSchema,
+    analysisNodeId: IdSchema,
+    analysisType: AnalysisTypeSchema,
+    status: AnalysisStatusSchema,
+    progress: z.number().int().nullable(),
+    statusEvent: AnalysisJobEventSchema.nullable(),
+    isFinished: z.boolean(),
+    analysisEngineVersion: z.string(),
+    /** How many times a worker took the job (more than 1 after a worker died). */
+    attempts: z.number().int(),
+    history: z.array(AnalysisJobEventSchema),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .meta({ id: 'AnalysisJob' });
+export type AnalysisJob = z.infer<typeof AnalysisJobSchema>;
+
+export const AnalysisJobListSchema = z.object({ analysisJobs: z.array(AnalysisJobSchema) });
+export const AnalysisJobPayloadSchema = z.object({ payload: z.record(z.string(), z.unknown()) });
+export const AnalysisJobPayloadQuerySchema = z.object({ analysisType: AnalysisTypeSchema.optional() });
+
+export const ANALYSIS_SORT_FIELDS = ['createdAt', 'analysisType'] as const;
+export const AnalysisFilterSchema = z.object({
+  /** The analysis node itself, or a node it analyses. */
+  nodeId: IdSchema.optional(),
+  nodeIdIn: z.array(IdSchema).max(1000).optional(),
+  /** Case-insensitive substring of the analysis name; null matches every name. */
+  name: z.string().max(255).nullable().optional(),
+  analysisType: AnalysisTypeSchema.optional(),
+  analysisTypeIn: z.array(AnalysisTypeSchema).max(ANALYSIS_TYPES.length).optional(),
+  /** Runs and jobs only: those of this run's analysis / this run. */
+  analysisRunId: IdSchema.optional(),
+});
+export const AnalysisQuerySchema = createListQuerySchema(AnalysisFilterSchema, ANALYSIS_SORT_FIELDS);
+export type AnalysisQuery = z.infer<typeof AnalysisQuerySchema>;
+export const AnalysisListSchema = z.object({ analyses: z.array(AnalysisSchema), total: z.number().int() });
+export const AnalysisRunListSchema = z.object({
+  analysisRuns: z.array(AnalysisRunSchema),
+  total: z.number().int(),
+});
+export const AnalysisJobPageSchema = z.object({
+  analysisJobs: z.array(AnalysisJobSchema),
+  total: z.number().int(),
+});
+export const SubAnalysesSchema = z.object({ analyses: z.array(AnalysisSchema) });
+
+/** Rebar (v2) as corrected by a user (spec §3); the engine's extras are optional here. */
+export const RebarSchema = z
+  .object({
+    id: IdSchema,
+    depthCoords: z
+      .array(z.tuple([z.number(), z.number(), z.number()]))
+      .min(1)
+      .max(10_000),
+    R: z.number().min(0),
+    orientation: z.union([z.literal(0), z.literal(1)]),
+    usesDefaultRadius: z.boolean(),
+  })
+  .loose()
+  .meta({ id: 'Rebar' });
+
+export const CorrectedResultsSchema = z.object({
+  rebars: z.array(RebarSchema).max(10_000).optional(),
+  hyperbolas: z.array(HyperbolaLabelSchema).max(10_000).optional(),
+});
+
+export const AnalysisCorrectionSchema = z
+  .object({
+    id: IdSchema,
+    analysisNodeId: IdSchema,
+    analysisType: AnalysisTypeSchema,
+    basedOnAnalysisRunId: IdSchema,
+    correctedAnalysisResults: CorrectedResultsSchema,
+    updatedAt: TimestampSchema,
+  })
+  .meta({ id: 'AnalysisCorrection' });
+export type AnalysisCorrection = z.infer<typeof AnalysisCorrectionSchema>;
+
+export const SaveCorrectionBodySchema = z.object({
+  analysisType: AnalysisTypeSchema,
+  analysisNodeId: IdSchema,
+  basedOnAnalysisRunId: IdSchema,
+  correctedAnalysisResults: CorrectedResultsSchema,
+});
+export type SaveCorrectionBody = z.infer<typeof SaveCorrectionBodySchema>;
+export const CorrectionByInputResponseSchema = z.object({
+  analysisCorrection: AnalysisCorrectionSchema.nullable(),
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { SPEED_OF_LIGHT_M_PER_S } from '../model/radargram';
+import {
+  surfaceCouplingCorrectionS,
+  surfaceCouplingCorrections,
+  surfaceLegDelayS,
+  surfaceLegField,
+  surfaceLegPhase,
+} from './surface-coupling';
+
+/**
+ * The same plane-wave integral by brute force: a trapezoid over k_x with 20 000 steps (reference for the
+ * Gauss–Legendre quadrature), in units where the concrete's wavenumber is 1.
+ */
+function bruteField(u: number, v: number, eps: number, heightK: number): [number, number] {
+  const k1 = 1 / Math.sqrt(eps);
+  const kMax = 1 + 30 / v;
+  const steps = 20000;
+  const dk = kMax / steps;
+  let re = 0;
+  let im = 0;
+  const kz = (k: number, kx: number): [number, number] =>
+    kx <= k ? [Math.sqrt(k * k - kx * kx), 0] : [0, -Math.sqrt(kx * kx - k * k)];
+  for (let j = 0; j <= steps; j++) {
+    const kx = j * dk;
+    const [a0, a1] = kz(k1, kx);
+    const [b0, b1] = kz(1, kx);
+    const dr = a0 + b0;
+    const di = a1 + b1;
+    const den = dr * dr + di * di;
+    const fr = (2 * dr) / den;
+    const fi = (-2 * di) / den;
+    // e^(−i(k_z2 v + k_z1 h))
+    const pr = b0 * v + a0 * heightK;
+    const pi = b1 * v + a1 * heightK;
+    const mag = Math.exp(pi);
+    const er = mag * Math.cos(pr);
+    const ei = -mag * Math.sin(pr);
+    const w = (j === 0 || j === steps ? 0.5 : 1) * Math.cos(kx * u) * dk;
+    re += w * (fr * er - fi * ei);
+    im += w * (fr * ei + fi * er);
+  }
+  return [2 * re, 2 * im];
+}
+
+describe('surfaceLegField', () => {
+  it('matches a brute-force evaluation of the plane-wave integral', () => {
+    for (const eps of [4, 7, 12]) {
+      for (const [u, v, h] of [
+        [3, 8, 0],
+        [12, 9, 0],
+        [20, 6, 0],
+        [4, 40, 0],
+        [10, 9, 0.6],
+      ]) {
+        const [re, im] = surfaceLegField(u, v, eps, h);
+        const [bre, bim] = bruteField(u, v, eps, h);
+        const scale = Math.hypot(bre, bim);
+        expect(Math.abs(re - bre) / scale).toBeLessThan(2e-3);
+        expect(Math.abs(im - bim) / scale).toBeLessThan(2e-3);
+      }
+    }
+  });
+});
+
+describe('surfaceLegPhase', () => {
+  it('is the 2-D spreading phase π/4 + 1/(8ρ) of H₀⁽²⁾ when air and concrete are alike', () => {
+    for (const rho of [20, 60]) {
+      expect(surfaceLegPhase(rho, 0.5, 1.0001)).toBeCloseTo(Math.PI / 4 + 1 / (8 * rho), 2);
+    }
+  });
+
+  it('in the far field is π/4 plus the phase of the TE transmission pattern', () => {
+    const eps = 7;
+    // Before the critical angle (sin θ < 1/√εr) the pattern is real; beyond it the field is phase-advanced.
+    expect(surfaceLegPhase(300, Math.sin(0.2), eps)).toBeCloseTo(Math.PI / 4, 1);
+    const s = Math.sin(Math.PI / 3);
+    const pattern = Math.atan2(Math.sqrt(eps * s * s - 1), Math.sqrt(eps) * Math.sqrt(1 - s * s));
+    expect(surfaceLegPhase(300, s, eps)).toBeCloseTo(Math.PI / 4 + pattern, 1);
+  });
+});
+
+describe('surfaceLegDelayS', () => {
+  it('makes oblique legs earlier than vertical ones, more so with the antenna above the surface', () => {
+    const vertical = surfaceLegDelayS(0.005, 0.046, 7, 2e9);
+    const oblique = surfaceLegDelayS(0.06, 0.046, 7, 2e9);
+    expect(oblique).toBeLessThan(vertical - 1e-11);
+    const raised =
+      surfaceLegDelayS(0.06, 0.046, 7, 2e9, 0.004) - surfaceLegDelayS(0.005, 0.046, 7, 2e9, 0.004);
+    expect(raised).toBeLessThan(oblique - vertical);
+  });
+});
+
+describe('surfaceCouplingCorrections', () => {
+  const coupling = { frequencyHz: 2e9, antennaHeightM: 0 };
+  const bar = { x0M: 0.2, coverM: 0.04, radiusM: 0.006 };
+
+  it('is zero at the apex and makes the limbs early, by more for a shallow bar than a deep one', () => {
+    expect(surfaceCouplingCorrectionS(0.2, bar, 7, 0.036, coupling)).toBeCloseTo(0, 15);
+    const shallow = surfaceCouplingCorrectionS(0.24, bar, 7, 0.036, coupling);
+    const deep = surfaceCouplingCorrectionS(0.24, { ...bar, coverM: 0.1 }, 7, 0.036, coupling);
+    // The gprMax simulation dev-clean-4bars (40 mm cover, εr 7, 2 GHz) shows the limb 40 mm from the apex
+    // about 2 samples (35 ps) early against straight rays.
+    expect(shallow).toBeLessThan(-2e-11);
+    expect(shallow).toBeGreaterThan(-6e-11);
+    expect(deep).toBeLessThan(0);
+    expect(deep).toBeGreaterThan(shallow);
+  });
+
+  it('keeps the air-gap delay of raised antennas at the apex (about 2h·cos θ_air / c)', () => {
+    const deep = { x0M: 0, coverM: 0.15, radiusM: 0.006 };
+    const h = 0.004;
+    const sinTheta = 0.018 / Math.hypot(0.018, 0.15);
+    const gap = (2 * h * Math.sqrt(1 - 7 * sinTheta * sinTheta)) / SPEED_OF_LIGHT_M_PER_S;
+    const apex = surfaceCouplingCorrectionS(0, deep, 7, 0.036, { frequencyHz: 2e9, antennaHeightM: h });
+    expect(apex / gap).toBeGreaterThan(0.8);
+    expect(apex / gap).toBeLessThan(1.2);
+  });
+
+  it('interpolates many midpoints to within 0.05 sample of the direct evaluation', () => {
+    for (const cover of [0.02, 0.04, 0.1]) {
+      const b = { ...bar, coverM: cover };
+      const xs = Float64Array.from({ length: 61 }, (_, i) => 0.08 + i * 0.004);
+      const many = surfaceCouplingCorrections(xs, b, 7, 0.036, { ...coupling, antennaHeightM: 0.004 });
+      xs.forEach((x, i) => {
+        const one = surfaceCouplingCorrectionS(x, b, 7, 0.036, { ...coupling, antennaHeightM: 0.004 });
+        expect(Math.abs(many[i] - one)).toBeLessThan(0.05 * 2.44e-11);
+      });
+    }
+  });
+
+  it('is a time of the order of the straight-ray delay differences it corrects', () => {
+    // 60 mm from the apex of a 30 mm bar the limb is late by ~0.3 ns on straight rays; the correction is a
+    // fraction of that, not of the same size.
+    const shallowBar = { x0M: 0, coverM: 0.03, radiusM: 0.006 };
+    const correction = surfaceCouplingCorrectionS(0.06, shallowBar, 7, 0.036, coupling);
+    const rayDelay =
+      ((Math.hypot(0.06, 0.036) * 2 - 2 * Math.hypot(0.018, 0.03)) * Math.sqrt(7)) / SPEED_OF_LIGHT_M_PER_S;
+    expect(-correction).toBeLessThan(0.5 * rayDelay);
+    expect(-correction).toBeGreaterThan(0.05 * rayDelay);
+  });
+});

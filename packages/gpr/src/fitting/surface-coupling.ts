@@ -1,0 +1,321 @@
+import { SPEED_OF_LIGHT_M_PER_S } from '../model/radargram';
+import { reflectedPathWithGradient, type BarGeometry, type PathWithGradient } from './bistatic-cylinder';
+
+/**
+ * How a bar's reflection reaches antennas that sit on (or just above) the concrete surface.
+ *
+ * The straight-ray travel time L·√εr/c treats the antennas as if they were buried in the concrete. They are not:
+ * they sit in air on the air–concrete interface, and the field between an antenna and a point inside the
+ * concrete is the half-space Green's function, not a spherical/cylindrical wave of speed c/√εr. Beyond the
+ * critical angle (sin θ > 1/√εr, 22° at εr 7) part of the energy travels along the interface in air (the lateral
+ * wave) and the transmitted plane waves are phase-advanced, so the limbs of a hyperbola arrive earlier than
+ * straight rays predict, by up to several samples at 40–60 mm from the apex of a bar under 30–60 mm of cover.
+ * Fitted with straight rays, the hyperbola looks too flat and εr comes out 13–25 % low (README, "Conventions").
+ *
+ * The model here is the exact 2-D one for the polarisation GPR uses on rebar (antenna dipole parallel to the
+ * bar, so the field is parallel to the interface: TE to the plane of the profile): the field at depth z and
+ * horizontal distance x from a line source on the surface of a half-space of permittivity εr, with air above, is
+ * the plane-wave integral
+ *
+ *   G(x, z) = 2 ∫₀^∞ 2/(k_z1 + k_z2) · e^(−i k_z2 z − i k_z1 h) · cos(k_x x) dk_x,
+ *   k_z1 = √(k₀² − k_x²) (air), k_z2 = √(εr k₀² − k_x²) (concrete), Im k_z ≤ 0,
+ *
+ * (transmission coefficient 2k_z1/(k_z1 + k_z2) of each plane wave of the source's spectrum 1/k_z1; h is the
+ * antenna's height above the surface). A bar along the antennas' dipole integrates a 3-D antenna's field along
+ * its length, which by stationary phase gives approximately the same 2-D kernel up to a constant phase, so the
+ * correction is used for real scans too. With εr the same above and below, G = π·H₀⁽²⁾(k r), the homogeneous case.
+ *
+ * The quantity used is the leg's phase relative to the straight ray, Ψ = arg(G·e^(i k r)) — π/4 plus near-field
+ * terms in a homogeneous medium, more beyond the critical angle — and the time correction of a leg −Ψ/ω at the
+ * wavelet's dominant frequency (a phase pick moves by −Δphase/ω). The apex's value for antennas on the surface is
+ * absorbed by the scan's time reference; a raised antenna's extra delay there is not (README, "Conventions").
+ */
+
+/** Gauss–Legendre nodes and weights on [−1, 1], by Newton iteration on Pₙ; cached per order. */
+const GAUSS_CACHE = new Map<number, { nodes: Float64Array; weights: Float64Array }>();
+
+function gaussLegendre(order: number): { nodes: Float64Array; weights: Float64Array } {
+  const cached = GAUSS_CACHE.get(order);
+  if (cached) return cached;
+  const nodes = new Float64Array(order);
+  const weights = new Float64Array(order);
+  for (let i = 0; i < order; i++) {
+    let x = Math.cos((Math.PI * (i + 0.75)) / (order + 0.5));
+    let derivative = 1;
+    for (let iteration = 0; iteration < 100; iteration++) {
+      let p0 = 1;
+      let p1 = x;
+      for (let k = 2; k <= order; k++) {
+        const p2 = ((2 * k - 1) * x * p1 - (k - 1) * p0) / k;
+        p0 = p1;
+        p1 = p2;
+      }
+      derivative = (order * (x * p1 - p0)) / (x * x - 1);
+      const step = p1 / derivative;
+      x -= step;
+      if (Math.abs(step) < 1e-15) break;
+    }
+    nodes[i] = x;
+    weights[i] = 2 / ((1 - x * x) * derivative * derivative);
+  }
+  const rule = { nodes, weights };
+  GAUSS_CACHE.set(order, rule);
+  return rule;
+}
+
+const ORDERS = [12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384];
+
+function orderFor(points: number): number {
+  return ORDERS.find((o) => o >= points) ?? ORDERS[ORDERS.length - 1];
+}
+
+/**
+ * The half-space field of a line source on the surface, at a point inside the concrete, in units where the
+ * concrete's wavenumber is 1: horizontal distance `u` = k·x and depth `v` = k·z (k = 2π√εr/λ₀). The integral is
+ * split at the branch points k_x = k₀ and k_x = k, with substitutions that make the square-root endpoints smooth
+ * (sine, cosine and cosh maps), and each piece is summed with Gauss–Legendre quadrature.
+ *
+ * @param u - horizontal distance × k (≥ 0).
+ * @param v - depth × k (> 0).
+ * @param permittivity - relative permittivity of the concrete (> 1).
+ * @param heightK - antenna height above the surface × k (≥ 0). Default 0.
+ * @returns the complex field [re, im] (arbitrary common scale).
+ * @example
+ * ```ts
+ * const [re, im] = surfaceLegField(10, 20, 7);
+ * ```
+ */
+export function surfaceLegField(u: number, v: number, permittivity: number, heightK = 0): [number, number] {
+  const k1 = 1 / Math.sqrt(Math.max(1.0001, permittivity));
+  const rho = Math.hypot(u, v);
+  const order = orderFor(12 + 0.8 * rho);
+  const { nodes, weights } = gaussLegendre(order);
+  let re = 0;
+  let im = 0;
+  // A: 0 ≤ κ ≤ κ₁ (both waves propagate): κ = κ₁ sin φ, φ ∈ [0, π/2].
+  for (let i = 0; i < order; i++) {
+    const phi = (Math.PI / 4) * (nodes[i] + 1);
+    const kappa = k1 * Math.sin(phi);
+    const g1 = k1 * Math.cos(phi);
+    const g2 = Math.sqrt(1 - kappa * kappa);
+    const scale = ((weights[i] * Math.PI) / 4) * g1 * ((2 / (g1 + g2)) * Math.cos(kappa * u));
+    const phase = g2 * v + g1 * heightK;
+    re += scale * Math.cos(phase);
+    im -= scale * Math.sin(phase);
+  }
+  // B: κ₁ ≤ κ ≤ 1 (evanescent in air): κ = m − w cos φ, φ ∈ [0, π].
+  const mid = (1 + k1) / 2;
+  const half = (1 - k1) / 2;
+  for (let i = 0; i < order; i++) {
+    const phi = (Math.PI / 2) * (nodes[i] + 1);
+    const kappa = mid - half * Math.cos(phi);
+    const a = Math.sqrt(Math.max(0, kappa * kappa - k1 * k1));
+    const g2 = Math.sqrt(Math.max(0, 1 - kappa * kappa));
+    const jacobian = ((weights[i] * Math.PI) / 2) * half * Math.sin(phi);
+    // 2/(g2 − i a) = 2(g2 + i a)/(g2² + a²); times e^(−i g2 v) e^(−a h).
+    const denominator = g2 * g2 + a * a;
+    const fr = (2 * g2) / denominator;
+    const fi = (2 * a) / denominator;
+    const damp = jacobian * Math.exp(-a * heightK) * Math.cos(kappa * u);
+    const c = Math.cos(g2 * v);
+    const s = Math.sin(g2 * v);
+    re += damp * (fr * c + fi * s);
+    im += damp * (fi * c - fr * s);
+  }
+  // C: κ ≥ 1 (evanescent in both): κ = cosh s, s ∈ [0, s_max] where the decay e^(−v sinh s) reaches e^(−30).
+  const sMax = Math.asinh(30 / Math.max(v, 1e-3));
+  const orderC = orderFor(12 + 0.8 * Math.max(rho, (u * 30) / Math.max(v, 1e-3) / 4));
+  const rule = gaussLegendre(orderC);
+  for (let i = 0; i < orderC; i++) {
+    const s = (sMax / 2) * (rule.nodes[i] + 1);
+    const sinh = Math.sinh(s);
+    const kappa = Math.cosh(s);
+    const b = Math.sqrt(kappa * kappa - k1 * k1);
+    // 2/(k_z1 + k_z2) = 2i/(sinh s + b); dκ = sinh s ds.
+    const value =
+      ((rule.weights[i] * sMax) / 2) *
+      sinh *
+      (2 / (sinh + b)) *
+      Math.exp(-sinh * v - b * heightK) *
+      Math.cos(kappa * u);
+    im += value;
+  }
+  return [2 * re, 2 * im];
+}
+
+/**
+ * Phase of the half-space field relative to the straight ray, Ψ = arg(G·e^(iρ)), radians, for a point at
+ * distance ρ (in units of 1/k) and angle θ from the vertical below a surface antenna. About π/4 (the 2-D
+ * spreading) near the vertical; larger beyond the critical angle, where the field arrives early.
+ *
+ * @param rho - distance × k (> 0).
+ * @param sinTheta - sine of the angle from the vertical, 0–1.
+ * @param permittivity - relative permittivity of the concrete.
+ * @param heightK - antenna height above the surface × k. Default 0.
+ * @returns the phase in radians, in (−π, π].
+ * @example
+ * ```ts
+ * surfaceLegPhase(400, 0, 7); // ≈ π/4 (far field, vertical)
+ * ```
+ */
+export function surfaceLegPhase(rho: number, sinTheta: number, permittivity: number, heightK = 0): number {
+  const s = Math.min(1, Math.max(0, sinTheta));
+  const u = rho * s;
+  const v = rho * Math.sqrt(1 - s * s);
+  const [re, im] = surfaceLegField(u, v, permittivity, heightK);
+  const c = Math.cos(rho);
+  const n = Math.sin(rho);
+  return Math.atan2(re * n + im * c, re * c - im * n);
+}
+
+/** Legs steeper than this angle from the vertical are evaluated at it (grazing legs carry no usable picks). */
+const MAX_LEG_ANGLE_SIN = Math.sin((80 * Math.PI) / 180);
+
+/**
+ * Time correction of one leg (antenna ↔ a point in the concrete) relative to the straight ray, seconds:
+ * −Ψ/ω at the wavelet's dominant frequency (negative = earlier than the straight ray).
+ *
+ * @param horizontalM - horizontal distance from the antenna to the point, metres.
+ * @param depthM - depth of the point below the surface, metres.
+ * @param permittivity - relative permittivity εr.
+ * @param frequencyHz - dominant frequency of the reflected wavelet, Hz.
+ * @param antennaHeightM - antenna height above the surface, metres. Default 0.
+ * @returns the correction in seconds.
+ * @example
+ * ```ts
+ * surfaceLegDelayS(0.05, 0.046, 7, 2e9) - surfaceLegDelayS(0.018, 0.046, 7, 2e9); // < 0: the limb is early
+ * ```
+ */
+export function surfaceLegDelayS(
+  horizontalM: number,
+  depthM: number,
+  permittivity: number,
+  frequencyHz: number,
+  antennaHeightM = 0,
+): number {
+  const omega = 2 * Math.PI * frequencyHz;
+  const k = (omega * Math.sqrt(permittivity)) / SPEED_OF_LIGHT_M_PER_S;
+  const r = Math.hypot(horizontalM, depthM);
+  const sinTheta = Math.min(MAX_LEG_ANGLE_SIN, Math.abs(horizontalM) / Math.max(r, 1e-9));
+  // Beyond ρ = 300 the phase has reached its far-field value (to 1/(8ρ) < 0.5 mrad).
+  return (
+    -surfaceLegPhase(Math.min(300, Math.max(k * r, 0.5)), sinTheta, permittivity, k * antennaHeightM) / omega
+  );
+}
+
+/** What the surface-coupling correction needs to know about the scan. */
+export interface SurfaceCoupling {
+  /** Dominant frequency of the reflected wavelet, Hz. */
+  frequencyHz: number;
+  /** Height of the antennas above the concrete surface, metres (0: on the surface). */
+  antennaHeightM: number;
+}
+
+const scratchPath: PathWithGradient = { lengthM: 0, dX0: 0, dCover: 0, pointXM: 0, pointDepthM: 0 };
+
+/**
+ * Correction to add to the straight-ray (Fermat) two-way time of a bar at one antenna midpoint, seconds: the two
+ * legs' half-space corrections ({@link surfaceLegDelayS}) at the straight-ray reflection point, minus their value
+ * at the apex for antennas on the surface. Zero at the apex for antennas on the surface; for raised antennas the
+ * apex keeps the air-gap delay (about 2h/c for a deep bar). Negative on the limbs: they arrive early.
+ *
+ * @param midpointM - antenna midpoint along the line, metres.
+ * @param bar - bar position, cover and radius, metres.
+ * @param permittivity - relative permittivity εr.
+ * @param separationM - transmitter–receiver separation, metres.
+ * @param coupling - wavelet frequency and antenna height.
+ * @returns the correction in seconds (at the apex: 0 on the surface, the air-gap delay above it).
+ * @example
+ * ```ts
+ * const bar = { x0M: 0, coverM: 0.04, radiusM: 0.006 };
+ * surfaceCouplingCorrectionS(0.04, bar, 7, 0.036, { frequencyHz: 2e9, antennaHeightM: 0 }); // ≈ −2.9e-11
+ * ```
+ */
+export function surfaceCouplingCorrectionS(
+  midpointM: number,
+  bar: BarGeometry,
+  permittivity: number,
+  separationM: number,
+  coupling: SurfaceCoupling,
+): number {
+  return surfaceCouplingCorrections([midpointM], bar, permittivity, separationM, coupling)[0];
+}
+
+/**
+ * {@link surfaceCouplingCorrectionS} at many midpoints (the apex term is evaluated once).
+ *
+ * @param midpointsM - antenna midpoints, metres.
+ * @param bar - bar position, cover and radius, metres.
+ * @param permittivity - relative permittivity εr.
+ * @param separationM - transmitter–receiver separation, metres.
+ * @param coupling - wavelet frequency and antenna height.
+ * @returns one correction per midpoint, seconds.
+ * @example
+ * ```ts
+ * surfaceCouplingCorrections(times.positionsM, bar, 7, 0.036, { frequencyHz: 2e9, antennaHeightM: 0 });
+ * ```
+ */
+export function surfaceCouplingCorrections(
+  midpointsM: ArrayLike<number>,
+  bar: BarGeometry,
+  permittivity: number,
+  separationM: number,
+  coupling: SurfaceCoupling,
+): Float64Array {
+  const { frequencyHz: f, antennaHeightM: h } = coupling;
+  const half = separationM / 2;
+  const cover = Math.max(bar.coverM, 1e-4);
+  // The apex's own value on the surface (h = 0) is the 2-D spreading and near-field phase common to the whole
+  // hyperbola, which the scan's time reference absorbs; what a raised antenna adds there — two passes through the
+  // air gap, ≈ 2h·cos θ_air/c before the critical angle — is a real delay the direct wave (travelling in the air at
+  // the antennas' height) does not share, and stays in the correction.
+  const apex = 2 * surfaceLegDelayS(half, cover, permittivity, f, 0);
+  const at = (x: number): number => {
+    reflectedPathWithGradient(x - half, x + half, bar, scratchPath);
+    const depth = Math.max(scratchPath.pointDepthM, 1e-4);
+    return (
+      surfaceLegDelayS(scratchPath.pointXM - (x - half), depth, permittivity, f, h) +
+      surfaceLegDelayS(scratchPath.pointXM - (x + half), depth, permittivity, f, h) -
+      apex
+    );
+  };
+  const out = new Float64Array(midpointsM.length);
+  // The correction is smooth along the line: evaluate it on nodes at most a fifth of the bar's depth apart and
+  // interpolate (cubic) when that is cheaper than evaluating every midpoint (error < 0.03 sample).
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < midpointsM.length; i++) {
+    lo = Math.min(lo, midpointsM[i]);
+    hi = Math.max(hi, midpointsM[i]);
+  }
+  const step = Math.max(0.2 * (cover + bar.radiusM), 1e-4);
+  const nodeCount = Math.ceil((hi - lo) / step) + 1;
+  if (nodeCount < 4 || nodeCount + 1 >= midpointsM.length) {
+    for (let i = 0; i < midpointsM.length; i++) out[i] = at(midpointsM[i]);
+    return out;
+  }
+  const nodes = new Float64Array(nodeCount);
+  const spacing = (hi - lo) / Math.max(1, nodeCount - 1);
+  for (let k = 0; k < nodeCount; k++) nodes[k] = lo + k * spacing;
+  const values = Float64Array.from(nodes, (x) => at(x));
+  // Cubic Hermite (Catmull–Rom) between the nodes, one-sided slopes at the ends.
+  const slope = (k: number): number =>
+    k === 0
+      ? values[1] - values[0]
+      : k === nodeCount - 1
+        ? values[k] - values[k - 1]
+        : 0.5 * (values[k + 1] - values[k - 1]);
+  for (let i = 0; i < midpointsM.length; i++) {
+    const u = spacing > 0 ? (midpointsM[i] - lo) / spacing : 0;
+    const k = Math.min(nodeCount - 2, Math.max(0, Math.floor(u)));
+    const w = Math.min(1, Math.max(0, u - k));
+    const w2 = w * w;
+    const w3 = w2 * w;
+    out[i] =
+      (2 * w3 - 3 * w2 + 1) * values[k] +
+      (w3 - 2 * w2 + w) * slope(k) +
+      (-2 * w3 + 3 * w2) * values[k + 1] +
+      (w3 - w2) * slope(k + 1);
+  }
+  return out;
+}

@@ -4,7 +4,9 @@ import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
 
 const here = new URL('.', import.meta.url).pathname;
-rmSync(`${here}dist`, { recursive: true, force: true });
+// API_OUT (a folder inside apps/api, default dist) lets parallel work keep its own build.
+const out = process.env.API_OUT ?? 'dist';
+rmSync(`${here}${out}`, { recursive: true, force: true });
 
 /** @type {import('esbuild').Plugin} */
 const externalPackages = {
@@ -18,7 +20,7 @@ await build({
   absWorkingDir: here,
   // The server, the standalone worker (`npm run worker`) and the analysis thread (loaded by both, beside them).
   entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', 'compute-thread': 'src/jobs/compute-thread.ts' },
-  outdir: 'dist',
+  outdir: out,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -27,5 +29,5 @@ await build({
   logLevel: 'warning',
   plugins: [externalPackages],
 });
-cpSync(`${here}../../packages/db/drizzle`, `${here}dist/drizzle`, { recursive: true });
-console.log('api: built dist/server.js, dist/worker.js, dist/compute-thread.js');
+cpSync(`${here}../../packages/db/drizzle`, `${here}${out}/drizzle`, { recursive: true });
+console.log(`api: built ${out}/server.js, ${out}/worker.js, ${out}/compute-thread.js`);

@@ -32,14 +32,16 @@ async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   // WEB_DIST lets parallel work serve its own web build (`vite build --outDir …`).
   const webDist = process.env.WEB_DIST ?? join(repoRoot, 'apps/web/dist');
-  if (!existsSync(join(repoRoot, 'apps/api/dist/server.js')) || !existsSync(join(webDist, 'index.html'))) {
+  // API_DIST likewise: a folder inside apps/api built with `API_OUT=dist-x npm run build -w @gprhub/api`.
+  const serverJs = join(repoRoot, 'apps/api', process.env.API_DIST ?? 'dist', 'server.js');
+  if (!existsSync(serverJs) || !existsSync(join(webDist, 'index.html'))) {
     throw new Error('The app is not built: run `npm run build` (npm test does it for you)');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gprhub-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const child = spawn(process.execPath, [serverJs], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

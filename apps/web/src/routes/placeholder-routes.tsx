@@ -2,7 +2,6 @@ import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
 import CallSplitRoundedIcon from '@mui/icons-material/CallSplitRounded';
 import DescriptionRoundedIcon from '@mui/icons-material/DescriptionRounded';
 import GridOnRoundedIcon from '@mui/icons-material/GridOnRounded';
-import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
 import LabelRoundedIcon from '@mui/icons-material/LabelRounded';
 import LayersRoundedIcon from '@mui/icons-material/LayersRounded';
 import MapRoundedIcon from '@mui/icons-material/MapRounded';
@@ -23,16 +22,6 @@ export interface PlaceholderRoute {
 
 /** Pages later issues fill in, with what each will do. */
 export const LIST_PLACEHOLDERS: readonly PlaceholderRoute[] = [
-  {
-    path: 'analyses',
-    title: 'Analyses',
-    description: 'Every analysis of this organization with its status, runs and jobs.',
-    features: [
-      'Filter by analysis type',
-      'Expand an analysis to its runs, and a run to its jobs and their history',
-    ],
-    icon: <InsightsRoundedIcon />,
-  },
   {
     path: 'three-d-trackers',
     title: '3d Trackers',

@@ -62,6 +62,12 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/nodes/nodes-page')).NodesPage }),
               },
               {
+                path: 'analyses',
+                lazy: async () => ({
+                  Component: (await import('../features/analyses/analyses-page')).AnalysesPage,
+                }),
+              },
+              {
                 path: 'keys',
                 lazy: async () => ({ Component: (await import('../features/keys/keys-page')).KeysPage }),
               },

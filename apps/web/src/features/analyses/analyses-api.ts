@@ -32,6 +32,12 @@ export const ANALYSES = 'analyses';
 /** How many runs an analysis lists (newest first); older ones are rarely of interest. */
 export const RUNS_PAGE_SIZE = 50;
 
+/**
+ * Statuses move on their own, so analysis data is never fresh: opening a screen refetches at once instead
+ * of showing an answer up to the app's default 10 s old (the polls keep it current afterwards).
+ */
+export const LIVE_STALE_TIME = 0;
+
 export interface AnalysisList {
   analyses: Analysis[];
   total: number;
@@ -110,20 +116,27 @@ export async function fetchJobPayload(
 export function useAnalyses(query: AnalysesTableQuery) {
   return useApiQuery([ANALYSES, 'list', query], (request) => fetchAnalyses(query, request), {
     placeholderData: keepPreviousData,
+    staleTime: LIVE_STALE_TIME,
     refetchInterval: (q) => getAnalysesListPollInterval(q.state.data?.analyses),
   });
 }
 
 /** An analysis' runs, refreshed every 7.5 s. */
 export function useAnalysisRuns(analysisNodeId: string) {
-  return useApiQuery([ANALYSES, 'runs', analysisNodeId], (request) => fetchAnalysisRuns(analysisNodeId, request), {
-    refetchInterval: RUNS_POLL_MS,
-  });
+  return useApiQuery(
+    [ANALYSES, 'runs', analysisNodeId],
+    (request) => fetchAnalysisRuns(analysisNodeId, request),
+    {
+      staleTime: LIVE_STALE_TIME,
+      refetchInterval: RUNS_POLL_MS,
+    },
+  );
 }
 
 /** A run's jobs, refreshed every 5 s while one is unfinished, else every 10 s. */
 export function useRunJobs(runId: string) {
   return useApiQuery([ANALYSES, 'jobs', runId], (request) => fetchRunJobs(runId, request), {
+    staleTime: LIVE_STALE_TIME,
     refetchInterval: (q) => getJobsPollInterval(q.state.data?.analysisJobs),
   });
 }
@@ -133,7 +146,7 @@ export function useSubAnalyses(analysisNodeId: string, options: { enabled?: bool
   return useApiQuery(
     [ANALYSES, 'sub-analyses', analysisNodeId],
     (request) => fetchSubAnalyses(analysisNodeId, request),
-    { refetchInterval: RUNS_POLL_MS, ...options },
+    { staleTime: LIVE_STALE_TIME, refetchInterval: RUNS_POLL_MS, ...options },
   );
 }
 
@@ -141,7 +154,10 @@ export function useSubAnalyses(analysisNodeId: string, options: { enabled?: bool
  * One analysis' status (`GET /api/analyses/query` with `filter.nodeId`, a light call), polled every 2 s
  * until FINISHED or FAILED, then every 10 s.
  */
-export function useAnalysisStatus(analysisNodeId: string | null | undefined, options: { enabled?: boolean } = {}) {
+export function useAnalysisStatus(
+  analysisNodeId: string | null | undefined,
+  options: { enabled?: boolean } = {},
+) {
   return useApiQuery(
     [ANALYSES, 'status', analysisNodeId],
     async (request) => {
@@ -151,6 +167,7 @@ export function useAnalysisStatus(analysisNodeId: string | null | undefined, opt
     },
     {
       enabled: Boolean(analysisNodeId) && (options.enabled ?? true),
+      staleTime: LIVE_STALE_TIME,
       refetchInterval: (q) => getStatusPollInterval(q.state.data?.status),
     },
   );

@@ -27,7 +27,9 @@ describe('buildAnalysesQuery', () => {
   });
 
   it('sorts by createdAt for columns the server cannot sort', () => {
-    expect(buildAnalysesQuery({ page: 0, pageSize: 20, sort: { field: 'status', sort: 'asc' }, types: [] }).sort).toEqual({
+    expect(
+      buildAnalysesQuery({ page: 0, pageSize: 20, sort: { field: 'status', sort: 'asc' }, types: [] }).sort,
+    ).toEqual({
       field: 'createdAt',
       direction: 'asc',
     });

@@ -18,7 +18,9 @@ describe('getAnalysisInputKey', () => {
   });
 
   it('is null while a required id is missing', () => {
-    expect(getAnalysisInputKey('LINE_SCAN_DUAL_ORIENTATION_REBAR_2', { parallelGprScanNodeId: a })).toBeNull();
+    expect(
+      getAnalysisInputKey('LINE_SCAN_DUAL_ORIENTATION_REBAR_2', { parallelGprScanNodeId: a }),
+    ).toBeNull();
     expect(getAnalysisInputKey('AREA_SCAN_REBAR_2', { gprScanNodeId: a })).toBeNull();
     expect(getAnalysisInputKey('GPR_SCAN_PREVIEW', null)).toBeNull();
   });

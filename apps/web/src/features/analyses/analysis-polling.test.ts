@@ -65,12 +65,18 @@ describe('isByInputBehindStatus', () => {
   });
 
   it('is behind when another run started', () => {
-    expect(isByInputBehindStatus({ runId: 'r1', isDone: true }, { latestRunId: 'r2', status: 'CREATED' })).toBe(true);
-    expect(isByInputBehindStatus({ runId: null, isDone: false }, { latestRunId: 'r1', status: 'CREATED' })).toBe(true);
+    expect(
+      isByInputBehindStatus({ runId: 'r1', isDone: true }, { latestRunId: 'r2', status: 'CREATED' }),
+    ).toBe(true);
+    expect(
+      isByInputBehindStatus({ runId: null, isDone: false }, { latestRunId: 'r1', status: 'CREATED' }),
+    ).toBe(true);
   });
 
   it('is not behind when in step or when either side is unknown', () => {
-    expect(isByInputBehindStatus({ runId: 'r1', isDone: true }, { latestRunId: 'r1', status: 'FINISHED' })).toBe(false);
+    expect(
+      isByInputBehindStatus({ runId: 'r1', isDone: true }, { latestRunId: 'r1', status: 'FINISHED' }),
+    ).toBe(false);
     expect(isByInputBehindStatus(undefined, { latestRunId: 'r1', status: 'FINISHED' })).toBe(false);
     expect(isByInputBehindStatus({ runId: 'r1', isDone: false }, undefined)).toBe(false);
   });

@@ -42,7 +42,8 @@ export function getByInputPollInterval(
   isError = false,
 ): number | false {
   if (isError) return false;
-  if (analysisType === 'GPR_SCAN_PREVIEW') return data?.isDone ? PREVIEW_POLL_IDLE_MS : PREVIEW_POLL_ACTIVE_MS;
+  if (analysisType === 'GPR_SCAN_PREVIEW')
+    return data?.isDone ? PREVIEW_POLL_IDLE_MS : PREVIEW_POLL_ACTIVE_MS;
   if (data?.isDone) return false;
   return data?.isPartial ? BY_INPUT_PARTIAL_POLL_MS : BY_INPUT_POLL_MS;
 }

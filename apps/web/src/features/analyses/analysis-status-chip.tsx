@@ -8,33 +8,17 @@ import type { ChipProps } from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactElement } from 'react';
+import { getStatusLabel, normalizeStatus } from './analysis-status';
+import type { StatusKey } from './analysis-status';
 
-type StatusKey = 'CREATED' | 'ANALYSING' | 'FINISHED' | 'FAILED' | 'NONE' | 'UNKNOWN';
-
-/** Statuses as the spec lists them, lower-case forms included; null is 'Not started'. */
-export function normalizeStatus(status: string | null | undefined): StatusKey {
-  if (status === null || status === undefined || status === '') return 'NONE';
-  const upper = status.toUpperCase();
-  return upper === 'CREATED' || upper === 'ANALYSING' || upper === 'FINISHED' || upper === 'FAILED'
-    ? upper
-    : 'UNKNOWN';
-}
-
-const LOOK: Record<StatusKey, { label: string; color: ChipProps['color']; hint: string }> = {
-  CREATED: { label: 'Created', color: 'info', hint: 'Waiting for resources' },
-  ANALYSING: { label: 'Analysing', color: 'primary', hint: 'Running' },
-  FINISHED: { label: 'Finished', color: 'success', hint: 'Finished' },
-  FAILED: { label: 'Failed', color: 'error', hint: 'Failed' },
-  NONE: { label: 'Not started', color: 'default', hint: 'No run yet' },
-  UNKNOWN: { label: 'Unknown', color: 'default', hint: 'Unknown status' },
+const LOOK: Record<StatusKey, { color: ChipProps['color']; hint: string }> = {
+  CREATED: { color: 'info', hint: 'Waiting for resources' },
+  ANALYSING: { color: 'primary', hint: 'Running' },
+  FINISHED: { color: 'success', hint: 'Finished' },
+  FAILED: { color: 'error', hint: 'Failed' },
+  NONE: { color: 'default', hint: 'No run yet' },
+  UNKNOWN: { color: 'default', hint: 'Unknown status' },
 };
-
-/** The label a status shows ('Analysing 42 %' with a known progress). */
-export function getStatusLabel(status: string | null | undefined, progress?: number | null): string {
-  const key = normalizeStatus(status);
-  if (key === 'ANALYSING' && typeof progress === 'number') return `Analysing ${Math.round(progress)} %`;
-  return LOOK[key].label;
-}
 
 /**
  * An analysis, run or job status as a coloured chip; while ANALYSING it carries a progress ring
@@ -45,12 +29,15 @@ export function AnalysisStatusChip({
   progress,
   message,
   size = 'small',
+  isCompact = false,
   testId = 'analysis-status',
 }: {
   status: string | null | undefined;
   progress?: number | null;
   message?: string | null;
   size?: 'small' | 'medium';
+  /** Narrow cells: a running analysis shows only its progress ('42 %'). */
+  isCompact?: boolean;
   testId?: string;
 }) {
   const key = normalizeStatus(status);
@@ -61,7 +48,7 @@ export function AnalysisStatusChip({
         size={13}
         thickness={6}
         color="inherit"
-        variant={typeof progress === 'number' ? 'determinate' : 'indeterminate'}
+        variant={progress ? 'determinate' : 'indeterminate'}
         value={Math.max(progress ?? 0, 4)}
         aria-hidden
       />
@@ -77,11 +64,11 @@ export function AnalysisStatusChip({
       <HelpOutlineRoundedIcon />
     );
   return (
-    <Tooltip title={message || look.hint} placement="top">
+    <Tooltip title={message || (isCompact ? getStatusLabel(status, progress) : look.hint)} placement="top">
       <Chip
         size={size}
         icon={icon}
-        label={getStatusLabel(status, progress)}
+        label={getStatusLabel(status, progress, isCompact)}
         color={look.color}
         variant={key === 'FINISHED' || key === 'FAILED' ? 'filled' : 'outlined'}
         data-testid={testId}

@@ -10,7 +10,13 @@ import { useCallback, useEffect, useRef } from 'react';
 import { getErrorMessage } from '../../api/api-error';
 import { useOrganizationSlug } from '../../api/organization-scope';
 import { orgQueryKey, useApiMutation, useApiQuery } from '../../api/use-api-query';
-import { ANALYSES, createAnalysis, fetchAnalysisByInput, useAnalysisStatus } from './analyses-api';
+import {
+  ANALYSES,
+  createAnalysis,
+  fetchAnalysisByInput,
+  LIVE_STALE_TIME,
+  useAnalysisStatus,
+} from './analyses-api';
 import { getAnalysisInputKey } from './analysis-input-key';
 import { getByInputPollInterval, isByInputBehindStatus } from './analysis-polling';
 import { autoTriggerGuard, decideAutoTrigger } from './auto-trigger-guard';
@@ -77,6 +83,7 @@ export function useAnalysisByInput(
     (request) => fetchAnalysisByInput({ analysisType, analysisInput: input! }, request),
     {
       enabled: isEnabled,
+      staleTime: LIVE_STALE_TIME,
       refetchInterval: (q) => getByInputPollInterval(analysisType, q.state.data, q.state.status === 'error'),
     },
   );
@@ -90,8 +97,12 @@ export function useAnalysisByInput(
   const { isFetching } = query;
   useEffect(() => {
     if (!isBehind || isFetching) return;
-    void queryClient.invalidateQueries({ queryKey: orgQueryKey(organization, ...byInputKey(analysisType, inputKey)) });
-    void queryClient.invalidateQueries({ queryKey: orgQueryKey(organization, ANALYSES, 'correction', analysisType, inputKey) });
+    void queryClient.invalidateQueries({
+      queryKey: orgQueryKey(organization, ...byInputKey(analysisType, inputKey)),
+    });
+    void queryClient.invalidateQueries({
+      queryKey: orgQueryKey(organization, ANALYSES, 'correction', analysisType, inputKey),
+    });
   }, [isBehind, isFetching, queryClient, organization, analysisType, inputKey]);
 
   const notifiedRunRef = useRef<string | null>(null);

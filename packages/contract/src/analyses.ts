@@ -232,6 +232,11 @@ export const AnalysisFilterSchema = z.object({
   analysisTypeIn: z.array(AnalysisTypeSchema).max(ANALYSIS_TYPES.length).optional(),
   /** Runs and jobs only: those of this run's analysis / this run. */
   analysisRunId: IdSchema.optional(),
+  /**
+   * The area-scan analysis whose per-line analyses to list; null lists only top-level analyses (hides the
+   * per-line sub-analyses, as the /analyses screen does). Absent: both.
+   */
+  parentAnalysisNodeId: IdSchema.nullable().optional(),
 });
 export const AnalysisQuerySchema = createListQuerySchema(AnalysisFilterSchema, ANALYSIS_SORT_FIELDS);
 export type AnalysisQuery = z.infer<typeof AnalysisQuerySchema>;

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.js';
 import {
   analyses,
@@ -7,6 +8,7 @@ import {
   analysisJobs,
   analysisRuns,
 } from '../schema/analyses.js';
+import { gprScans } from '../schema/gpr-scans.js';
 import { nodes } from '../schema/nodes.js';
 import { insertNode } from './nodes.repository.js';
 
@@ -29,10 +31,9 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-async function withLatestRuns(
-  db: Database,
-  rows: { analysis: AnalysisRow; node: AnalysisWithRun['node'] }[],
-): Promise<AnalysisWithRun[]> {
+type AnalysisListRow = { analysis: AnalysisRow; node: AnalysisWithRun['node'] };
+
+async function withLatestRuns(db: Database, rows: AnalysisListRow[]): Promise<AnalysisWithRun[]> {
   const runIds = rows.map((r) => r.analysis.latestRunId).filter((id): id is string => Boolean(id));
   const runs = runIds.length
     ? await db.select().from(analysisRuns).where(inArray(analysisRuns.id, runIds))
@@ -439,6 +440,7 @@ export interface AnalysisListFilter {
   analysisType?: string;
   analysisTypeIn?: string[];
   analysisRunId?: string;
+  parentAnalysisNodeId?: string | null;
 }
 
 function analysisConditions(organizationId: string, filter: AnalysisListFilter): SQL[] {
@@ -460,6 +462,9 @@ function analysisConditions(organizationId: string, filter: AnalysisListFilter):
     conditions.push(
       filter.analysisTypeIn.length ? inArray(analyses.analysisType, filter.analysisTypeIn) : sql`false`,
     );
+  if (filter.parentAnalysisNodeId === null) conditions.push(isNull(analyses.parentAnalysisNodeId));
+  else if (filter.parentAnalysisNodeId)
+    conditions.push(eq(analyses.parentAnalysisNodeId, filter.parentAnalysisNodeId));
   return conditions;
 }
 
@@ -469,6 +474,42 @@ export interface ListPage {
   sort: { field: 'createdAt' | 'analysisType'; direction: 'asc' | 'desc' };
 }
 
+/** One page of a list of analyses, runs or jobs (each joined to its analysis and node) and the total count. */
+async function pageOf<T>(
+  db: Database,
+  table: typeof analyses | typeof analysisRuns | typeof analysisJobs,
+  columns: SelectedFields,
+  where: SQL | undefined,
+  order: SQL[],
+  page: ListPage,
+): Promise<{ rows: T[]; total: number }> {
+  const joined = (fields: SelectedFields) => {
+    let query = db
+      .select(fields)
+      .from(table as typeof analysisRuns)
+      .$dynamic();
+    if (table !== analyses)
+      query = query.innerJoin(analyses, eq(analyses.nodeId, (table as typeof analysisRuns).analysisNodeId));
+    return query.innerJoin(nodes, eq(nodes.id, analyses.nodeId)).where(where);
+  };
+  const rows = (await joined(columns)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.skip)) as T[];
+  const [counted] = (await joined({ total: sql<number>`count(*)::int` })) as { total: number }[];
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Sort of a list: by type then creation time, or by creation time, in the page's direction, ties by id. */
+function listOrder(
+  page: ListPage,
+  columns: { analysisType: AnyColumn; createdAt: AnyColumn; id: AnyColumn },
+): SQL[] {
+  const dir = page.sort.direction === 'asc' ? asc : desc;
+  const first = page.sort.field === 'analysisType' ? [dir(columns.analysisType)] : [];
+  return [...first, dir(columns.createdAt), dir(columns.id)];
+}
+
 export async function listAnalyses(
   db: Database,
   organizationId: string,
@@ -476,27 +517,19 @@ export async function listAnalyses(
   page: ListPage,
 ): Promise<{ rows: AnalysisWithRun[]; total: number }> {
   const where = and(...analysisConditions(organizationId, filter));
-  const dir = page.sort.direction === 'asc' ? asc : desc;
-  const order =
-    page.sort.field === 'analysisType'
-      ? [dir(analyses.analysisType), dir(analyses.createdAt)]
-      : [dir(analyses.createdAt)];
-  const rows = await db
-    .select(analysisColumns)
-    .from(analyses)
-    .innerJoin(nodes, eq(nodes.id, analyses.nodeId))
-    .where(where)
-    .orderBy(...order, dir(analyses.nodeId))
-    .limit(page.limit)
-    .offset(page.skip);
-  const [{ total }] = (await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(analyses)
-    .innerJoin(nodes, eq(nodes.id, analyses.nodeId))
-    .where(where)) as [{ total: number }];
+  const order = listOrder(page, {
+    analysisType: analyses.analysisType,
+    createdAt: analyses.createdAt,
+    id: analyses.nodeId,
+  });
+  const { rows, total } = await pageOf<AnalysisListRow>(db, analyses, analysisColumns, where, order, page);
   return { rows: await withLatestRuns(db, rows), total };
 }
 
+/**
+ * The per-line analyses of an area-scan analysis, in the order of the lines (CSV line number, then scan
+ * number, then name).
+ */
 export async function listSubAnalyses(
   db: Database,
   organizationId: string,
@@ -506,6 +539,7 @@ export async function listSubAnalyses(
     .select(analysisColumns)
     .from(analyses)
     .innerJoin(nodes, eq(nodes.id, analyses.nodeId))
+    .leftJoin(gprScans, sql`${gprScans.nodeId} = ${analyses.inputNodeIds}[1]`)
     .where(
       and(
         eq(analyses.organizationId, organizationId),
@@ -513,7 +547,12 @@ export async function listSubAnalyses(
         isNull(nodes.deletedAt),
       ),
     )
-    .orderBy(asc(nodes.name));
+    .orderBy(
+      sql`${gprScans.csvLineNumber} asc nulls last`,
+      sql`${gprScans.scanNumber} asc nulls last`,
+      asc(gprScans.originalName),
+      asc(analyses.nodeId),
+    );
   return withLatestRuns(db, rows);
 }
 
@@ -527,27 +566,15 @@ export async function listRuns(
   const conditions = analysisConditions(organizationId, filter);
   if (filter.analysisRunId) conditions.push(eq(analysisRuns.id, filter.analysisRunId));
   const where = and(eq(analysisRuns.organizationId, organizationId), ...conditions);
-  const dir = page.sort.direction === 'asc' ? asc : desc;
-  const order =
-    page.sort.field === 'analysisType'
-      ? [dir(analysisRuns.analysisType), dir(analysisRuns.createdAt)]
-      : [dir(analysisRuns.createdAt)];
-  const base = db
-    .select({ run: analysisRuns })
-    .from(analysisRuns)
-    .innerJoin(analyses, eq(analyses.nodeId, analysisRuns.analysisNodeId))
-    .innerJoin(nodes, eq(nodes.id, analyses.nodeId))
-    .where(where);
-  const rows = await base
-    .orderBy(...order, dir(analysisRuns.id))
-    .limit(page.limit)
-    .offset(page.skip);
-  const [{ total }] = (await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(analysisRuns)
-    .innerJoin(analyses, eq(analyses.nodeId, analysisRuns.analysisNodeId))
-    .innerJoin(nodes, eq(nodes.id, analyses.nodeId))
-    .where(where)) as [{ total: number }];
+  const order = listOrder(page, analysisRuns);
+  const { rows, total } = await pageOf<{ run: AnalysisRunRow }>(
+    db,
+    analysisRuns,
+    { run: analysisRuns },
+    where,
+    order,
+    page,
+  );
   return { rows: rows.map((r) => r.run), total };
 }
 
@@ -560,26 +587,15 @@ export async function listJobs(
   const conditions = analysisConditions(organizationId, filter);
   if (filter.analysisRunId) conditions.push(eq(analysisJobs.analysisRunId, filter.analysisRunId));
   const where = and(eq(analysisJobs.organizationId, organizationId), ...conditions);
-  const dir = page.sort.direction === 'asc' ? asc : desc;
-  const order =
-    page.sort.field === 'analysisType'
-      ? [dir(analysisJobs.analysisType), dir(analysisJobs.createdAt)]
-      : [dir(analysisJobs.createdAt)];
-  const rows = await db
-    .select({ job: analysisJobs })
-    .from(analysisJobs)
-    .innerJoin(analyses, eq(analyses.nodeId, analysisJobs.analysisNodeId))
-    .innerJoin(nodes, eq(nodes.id, analyses.nodeId))
-    .where(where)
-    .orderBy(...order, dir(analysisJobs.id))
-    .limit(page.limit)
-    .offset(page.skip);
-  const [{ total }] = (await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(analysisJobs)
-    .innerJoin(analyses, eq(analyses.nodeId, analysisJobs.analysisNodeId))
-    .innerJoin(nodes, eq(nodes.id, analyses.nodeId))
-    .where(where)) as [{ total: number }];
+  const order = listOrder(page, analysisJobs);
+  const { rows, total } = await pageOf<{ job: AnalysisJobRow }>(
+    db,
+    analysisJobs,
+    { job: analysisJobs },
+    where,
+    order,
+    page,
+  );
   return { rows: rows.map((r) => r.job), total };
 }
 

@@ -8,6 +8,7 @@ import {
   AnalysisJobPayloadSchema,
   AnalysisListSchema,
   AnalysisQuerySchema,
+  AnalysisSchema,
   AnalysisRunListSchema,
   ApiErrorSchema,
   CorrectionByInputResponseSchema,
@@ -109,6 +110,18 @@ export function registerAnalysisRoutes(app: FastifyInstance, ctx: AppContext): v
         request.actor.organizationId,
         parseListQuery(AnalysisQuerySchema, request.query.q),
       ),
+  });
+
+  r.get('/api/analyses/:id', {
+    ...auth,
+    schema: {
+      tags,
+      summary: 'An analysis',
+      description: 'The analysis node with its type, input and latest run.',
+      params: IdParamsSchema,
+      response: { 200: AnalysisSchema, ...errors },
+    },
+    handler: async (request) => service.getAnalysis(ctx, request.actor.organizationId, request.params.id),
   });
 
   r.get('/api/analyses/:id/sub-analyses', {

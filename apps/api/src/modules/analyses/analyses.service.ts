@@ -326,6 +326,13 @@ export async function queryJobs(ctx: AppContext, organizationId: string, q: Anal
   return { analysisJobs: await toJobs(ctx, rows), total };
 }
 
+/** One analysis (its node fields and latest run). */
+export async function getAnalysis(ctx: AppContext, organizationId: string, analysisNodeId: string) {
+  const analysis = await findAnalysisByNodeId(ctx.db, organizationId, analysisNodeId);
+  if (!analysis) throw notFound();
+  return toAnalysis(analysis);
+}
+
 export async function getSubAnalyses(ctx: AppContext, organizationId: string, analysisNodeId: string) {
   const analysis = await findAnalysisByNodeId(ctx.db, organizationId, analysisNodeId);
   if (!analysis) throw notFound();

@@ -337,6 +337,33 @@ describe('other analysis types', () => {
         status: 'FINISHED',
       });
     }
+    // In the order of the lines (CSV line number), not by the analyses' names (all alike).
+    const lineScans = await get<{ gprScans: { nodeId: string }[] }>(`/api/area-scans/${areaId}/line-scans`);
+    expect(
+      subs.body.analyses.map(
+        (a) => (a as unknown as { analysisInput: { gprScanNodeId: string } }).analysisInput.gprScanNodeId,
+      ),
+    ).toEqual(lineScans.body.gprScans.map((s) => s.nodeId));
+    // The analyses list can hide per-line analyses (filter parentAnalysisNodeId: null) or show only them.
+    const topLevel = await get<{ analyses: { nodeId: string }[] }>(
+      `/api/analyses/query?${q({ filter: { nodeId: areaId, parentAnalysisNodeId: null }, limit: 100 })}`,
+    );
+    expect(topLevel.body.analyses.map((a) => a.nodeId)).toEqual([res.body.analysis.nodeId]);
+    const perLine = await get<{ total: number }>(
+      `/api/analyses/query?${q({ filter: { parentAnalysisNodeId: res.body.analysis.nodeId } })}`,
+    );
+    expect(perLine.body.total).toBe(3);
+    // One analysis by id, with its latest run's status.
+    const one = await get<{ nodeId: string; status: string; analysisType: string }>(
+      `/api/analyses/${res.body.analysis.nodeId}`,
+    );
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({
+      nodeId: res.body.analysis.nodeId,
+      analysisType: 'AREA_SCAN_REBAR_2',
+      status: 'FINISHED',
+    });
+    expect((await get(`/api/analyses/${areaId}`)).status).toBe(404);
   }, 90_000);
 });
 

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { buildAnalysesQuery, getTypeFilter } from './analyses-query';
 
 describe('buildAnalysesQuery', () => {
-  it('pages on the server, newest first by default', () => {
+  it('pages on the server, newest first by default, without the per-line analyses', () => {
     expect(buildAnalysesQuery({ page: 2, pageSize: 20, types: [] })).toEqual({
       limit: 20,
       skip: 40,
       sort: { field: 'createdAt', direction: 'desc' },
+      filter: { parentAnalysisNodeId: null },
     });
   });
 
@@ -22,7 +23,7 @@ describe('buildAnalysesQuery', () => {
       limit: 10,
       skip: 0,
       sort: { field: 'analysisType', direction: 'asc' },
-      filter: { analysisTypeIn: ['GPR_SCAN_PREVIEW', 'LINE_SCAN_REBAR_2'] },
+      filter: { parentAnalysisNodeId: null, analysisTypeIn: ['GPR_SCAN_PREVIEW', 'LINE_SCAN_REBAR_2'] },
     });
   });
 

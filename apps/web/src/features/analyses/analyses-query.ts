@@ -13,7 +13,7 @@ interface GridModels {
 }
 
 export type AnalysesTableQuery = Omit<AnalysisQuery, 'filter'> & {
-  filter?: { analysisTypeIn?: AnalysisType[] };
+  filter: { analysisTypeIn?: AnalysisType[]; parentAnalysisNodeId: null };
 };
 
 const isAnalysisType = (value: string): value is AnalysisType =>
@@ -34,7 +34,8 @@ export function getTypeFilter(
 
 /**
  * `GET /api/analyses/query` from the table's state: server paging, sort by createdAt (newest first by
- * default) or analysisType, and the type filter as `filter.analysisTypeIn`.
+ * default) or analysisType, and the type filter as `filter.analysisTypeIn`. Per-line analyses of an area scan
+ * are left out (`parentAnalysisNodeId: null`): their area-scan analysis lists them when expanded.
  */
 export function buildAnalysesQuery({ page, pageSize, sort, types }: GridModels): AnalysesTableQuery {
   const field = sort?.field === TYPE_FIELD ? 'analysisType' : 'createdAt';
@@ -44,6 +45,6 @@ export function buildAnalysesQuery({ page, pageSize, sort, types }: GridModels):
     limit: pageSize,
     skip: page * pageSize,
     sort: { field, direction },
-    ...(analysisTypeIn.length ? { filter: { analysisTypeIn } } : {}),
+    filter: { parentAnalysisNodeId: null, ...(analysisTypeIn.length ? { analysisTypeIn } : {}) },
   };
 }

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.js';
 import { files, gprScanGroups, gprScans, nodes } from '../schema/index.js';
-import type { NodeRow } from './nodes.repository.js';
+import { belowPath, type NodeRow } from './nodes.repository.js';
 
 export type GprScanRow = typeof gprScans.$inferSelect;
 export type NewGprScanRow = typeof gprScans.$inferInsert;
@@ -161,9 +161,7 @@ export async function queryGprScans(
             ),
           )
       : [];
-    under = ancestors.length
-      ? or(...ancestors.map((a) => and(like(nodes.path, `${a.path}%`), sql`${nodes.id} <> ${a.id}`)))
-      : sql`false`;
+    under = ancestors.length ? or(...ancestors.map((a) => belowPath(a.path))) : sql`false`;
   }
   const where = and(
     liveScan(organizationId),

@@ -1,6 +1,31 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { nodes } from '../schema/index.js';
+
+/**
+ * The node at `path` and everything under it: a prefix match in the C collation, so it reads a range of
+ * `node_org_path_idx` / `node_live_path_idx` whatever the database's default collation.
+ */
+export function inSubtree(path: string): SQL {
+  return sql`(${nodes.path} COLLATE "C") LIKE ${`${path}%`}`;
+}
+
+/** Everything under the node at `path`, not the node itself. */
+export function belowPath(path: string): SQL {
+  return sql`(${nodes.path} COLLATE "C") LIKE ${`${path}%`} AND (${nodes.path} COLLATE "C") <> ${path}`;
+}
 
 export type NodeRow = typeof nodes.$inferSelect;
 
@@ -21,7 +46,11 @@ function likeLiteral(text: string): string {
 }
 
 /** Live (not deleted) nodes of the organization among `ids`. */
-export async function findLiveNodesByIds(db: Database, organizationId: string, ids: string[]): Promise<NodeRow[]> {
+export async function findLiveNodesByIds(
+  db: Database,
+  organizationId: string,
+  ids: string[],
+): Promise<NodeRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
@@ -39,7 +68,13 @@ export async function findNodeById(
   const [row] = await db
     .select()
     .from(nodes)
-    .where(and(eq(nodes.organizationId, organizationId), eq(nodes.id, id), options.includeDeleted ? undefined : isNull(nodes.deletedAt)))
+    .where(
+      and(
+        eq(nodes.organizationId, organizationId),
+        eq(nodes.id, id),
+        options.includeDeleted ? undefined : isNull(nodes.deletedAt),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -50,7 +85,14 @@ export async function findNodeById(
  */
 export async function insertNode(
   db: Database,
-  values: { organizationId: string; parentId: string | null; type: string; name: string; createdById: string | null; id?: string },
+  values: {
+    organizationId: string;
+    parentId: string | null;
+    type: string;
+    name: string;
+    createdById: string | null;
+    id?: string;
+  },
 ): Promise<NodeRow> {
   const id = values.id ?? crypto.randomUUID();
   let path = `/${id}/`;
@@ -107,7 +149,9 @@ export async function queryNodes(
     q.parentId === null ? isNull(nodes.parentId) : q.parentId ? eq(nodes.parentId, q.parentId) : undefined,
     q.nodeIdIn ? (q.nodeIdIn.length ? inArray(nodes.id, q.nodeIdIn) : sql`false`) : undefined,
     q.nodeIdNotIn?.length ? notInArray(nodes.id, q.nodeIdNotIn) : undefined,
-    q.gprScanGroupNodeId !== undefined ? sql`(${nodes.type} <> 'GPR_SCAN' OR ${parentIsGroup(q.gprScanGroupNodeId)})` : undefined,
+    q.gprScanGroupNodeId !== undefined
+      ? sql`(${nodes.type} <> 'GPR_SCAN' OR ${parentIsGroup(q.gprScanGroupNodeId)})`
+      : undefined,
     q.parentGprScanGroupNodeId !== undefined
       ? sql`(${nodes.type} <> 'GPR_SCAN_GROUP' OR ${parentIsGroup(q.parentGprScanGroupNodeId)})`
       : undefined,
@@ -122,20 +166,32 @@ export async function queryNodes(
   }
   order.push(q.sort.field === 'name' ? dir(sql`lower(${nodes.name})`) : dir(column), dir(nodes.id));
   const [rows, [totalRow]] = await Promise.all([
-    db.select().from(nodes).where(where).orderBy(...order).limit(q.limit).offset(q.skip),
+    db
+      .select()
+      .from(nodes)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset(q.skip),
     db.select({ total: count() }).from(nodes).where(where),
   ]);
   return { rows, total: totalRow?.total ?? 0 };
 }
 
 /** Number of live children of each of `ids`. */
-export async function countLiveChildren(db: Database, organizationId: string, ids: string[]): Promise<Record<string, number>> {
+export async function countLiveChildren(
+  db: Database,
+  organizationId: string,
+  ids: string[],
+): Promise<Record<string, number>> {
   const out: Record<string, number> = Object.fromEntries(ids.map((id) => [id, 0]));
   if (ids.length === 0) return out;
   const rows = await db
     .select({ parentId: nodes.parentId, n: count() })
     .from(nodes)
-    .where(and(eq(nodes.organizationId, organizationId), inArray(nodes.parentId, ids), isNull(nodes.deletedAt)))
+    .where(
+      and(eq(nodes.organizationId, organizationId), inArray(nodes.parentId, ids), isNull(nodes.deletedAt)),
+    )
     .groupBy(nodes.parentId);
   for (const r of rows) if (r.parentId) out[r.parentId] = r.n;
   return out;
@@ -161,14 +217,19 @@ export async function findDescendants(
 ): Promise<{ rows: NodeRow[]; total: number }> {
   const where = and(
     eq(nodes.organizationId, organizationId),
-    like(nodes.path, `${node.path}%`),
-    sql`${nodes.id} <> ${node.id}`,
+    belowPath(node.path),
     isNull(nodes.deletedAt),
     options.ids ? (options.ids.length ? inArray(nodes.id, options.ids) : sql`false`) : undefined,
     options.typeIn?.length ? inArray(nodes.type, options.typeIn) : undefined,
   );
   const [rows, [totalRow]] = await Promise.all([
-    db.select().from(nodes).where(where).orderBy(asc(nodes.path)).limit(options.limit).offset(options.skip),
+    db
+      .select()
+      .from(nodes)
+      .where(where)
+      .orderBy(sql`${nodes.path} COLLATE "C"`)
+      .limit(options.limit)
+      .offset(options.skip),
     db.select({ total: count() }).from(nodes).where(where),
   ]);
   return { rows, total: totalRow?.total ?? 0 };
@@ -193,15 +254,21 @@ export async function updateNodeFields(
  * Move `node` (with its subtree) under `newParent` (null: top level), rewriting the subtree's
  * paths in one statement. The caller has checked that `newParent` is not inside the subtree.
  */
-export async function moveSubtree(db: Database, organizationId: string, node: NodeRow, newParent: NodeRow | null): Promise<void> {
+export async function moveSubtree(
+  db: Database,
+  organizationId: string,
+  node: NodeRow,
+  newParent: NodeRow | null,
+): Promise<void> {
   const newPath = `${newParent ? newParent.path : '/'}${node.id}/`;
   const depthDelta = (newParent ? newParent.depth + 1 : 0) - node.depth;
   await db.transaction(async (tx) => {
     const [deepest] = await tx
       .select({ depth: sql<number>`max(${nodes.depth})` })
       .from(nodes)
-      .where(and(eq(nodes.organizationId, organizationId), like(nodes.path, `${node.path}%`)));
-    if (Number(deepest?.depth ?? node.depth) + depthDelta > MAX_DEPTH_INDEX) throw new NodeTooDeepError(MAX_DEPTH_INDEX + 1);
+      .where(and(eq(nodes.organizationId, organizationId), inSubtree(node.path)));
+    if (Number(deepest?.depth ?? node.depth) + depthDelta > MAX_DEPTH_INDEX)
+      throw new NodeTooDeepError(MAX_DEPTH_INDEX + 1);
     await tx
       .update(nodes)
       .set({ parentId: newParent?.id ?? null, updatedAt: new Date() })
@@ -212,17 +279,21 @@ export async function moveSubtree(db: Database, organizationId: string, node: No
         path: sql`${newPath} || substr(${nodes.path}, ${node.path.length + 1})`,
         depth: sql`${nodes.depth} + ${depthDelta}`,
       })
-      .where(and(eq(nodes.organizationId, organizationId), like(nodes.path, `${node.path}%`)));
+      .where(and(eq(nodes.organizationId, organizationId), inSubtree(node.path)));
   });
 }
 
 /** Soft-delete `node` and its live subtree as one deletion (restored together). */
-export async function softDeleteSubtree(db: Database, organizationId: string, node: NodeRow): Promise<number> {
+export async function softDeleteSubtree(
+  db: Database,
+  organizationId: string,
+  node: NodeRow,
+): Promise<number> {
   const deletionId = crypto.randomUUID();
   const rows = await db
     .update(nodes)
     .set({ deletedAt: new Date(), deletionId })
-    .where(and(eq(nodes.organizationId, organizationId), like(nodes.path, `${node.path}%`), isNull(nodes.deletedAt)))
+    .where(and(eq(nodes.organizationId, organizationId), inSubtree(node.path), isNull(nodes.deletedAt)))
     .returning({ id: nodes.id });
   return rows.length;
 }
@@ -231,11 +302,19 @@ export async function softDeleteSubtree(db: Database, organizationId: string, no
  * Undo the deletion that removed `node`: every node deleted together with it comes back. When the
  * node's parent is itself deleted, the node comes back at the top level.
  */
-export async function restoreDeletion(db: Database, organizationId: string, node: NodeRow): Promise<NodeRow[]> {
+export async function restoreDeletion(
+  db: Database,
+  organizationId: string,
+  node: NodeRow,
+): Promise<NodeRow[]> {
   return db.transaction(async (tx) => {
-    const parent = node.parentId ? await findNodeById(tx as unknown as Database, organizationId, node.parentId) : undefined;
+    const parent = node.parentId
+      ? await findNodeById(tx as unknown as Database, organizationId, node.parentId)
+      : undefined;
     if (node.parentId && !parent) await moveSubtree(tx as unknown as Database, organizationId, node, null);
-    const reloaded = (await findNodeById(tx as unknown as Database, organizationId, node.id, { includeDeleted: true }))!;
+    const reloaded = (await findNodeById(tx as unknown as Database, organizationId, node.id, {
+      includeDeleted: true,
+    }))!;
     return tx
       .update(nodes)
       .set({ deletedAt: null, deletionId: null, updatedAt: new Date() })
@@ -243,7 +322,7 @@ export async function restoreDeletion(db: Database, organizationId: string, node
         and(
           eq(nodes.organizationId, organizationId),
           eq(nodes.deletionId, node.deletionId!),
-          like(nodes.path, `${reloaded.path}%`),
+          inSubtree(reloaded.path),
         ),
       )
       .returning();

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.js';
 
 const tz = { withTimezone: true, mode: 'date' } as const;
@@ -38,10 +48,22 @@ export const nodes = pgTable(
   // Listings of live children come straight from an index in each sort order (with the id
   // tiebreak), so a page of a 10,000-node folder reads 20 index entries, not 10,000 rows.
   (t) => [
-    index('node_children_by_created_idx').on(t.organizationId, t.parentId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index('node_children_by_name_idx').on(t.organizationId, t.parentId, sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index('node_children_by_type_idx').on(t.organizationId, t.parentId, t.type, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index('node_org_path_idx').on(t.organizationId, t.path),
+    index('node_children_by_created_idx')
+      .on(t.organizationId, t.parentId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('node_children_by_name_idx')
+      .on(t.organizationId, t.parentId, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('node_children_by_type_idx')
+      .on(t.organizationId, t.parentId, t.type, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    // Subtrees are path-prefix ranges. In the C collation whatever the database's default, so LIKE 'prefix%'
+    // and ORDER BY path read an index range (see `inSubtree` in nodes.repository.ts); the partial index
+    // serves the live-descendant reads and their counts from the index alone.
+    index('node_org_path_idx').on(t.organizationId, sql`${t.path} COLLATE "C"`),
+    index('node_live_path_idx')
+      .on(t.organizationId, sql`${t.path} COLLATE "C"`)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('node_org_type_idx').on(t.organizationId, t.type, t.createdAt),
     index('node_deletion_idx').on(t.deletionId),
     // Name search (ILIKE '%text%') through trigrams; the extension is created by migration 0000.

@@ -5,6 +5,7 @@ import { registerFileRoutes } from './modules/files/files.routes.js';
 import { registerGprScanImportRoutes } from './modules/gpr-scans/gpr-scan-import.routes.js';
 import { registerGprScanRoutes } from './modules/gpr-scans/gpr-scans.routes.js';
 import { registerScanGroupRoutes } from './modules/gpr-scans/scan-groups.routes.js';
+import { registerVendorLinkRoutes } from './modules/gpr-scans/vendor-link.routes.js';
 import { registerLocalStorageRoutes } from './modules/files/storage.routes.js';
 import { registerNodeDetailRoutes } from './modules/node-details/node-details.routes.js';
 import { registerNodeRoutes } from './modules/nodes/nodes.routes.js';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerGprScanRoutes(app, ctx);
   registerScanGroupRoutes(app, ctx);
   await registerGprScanImportRoutes(app, ctx);
+  registerVendorLinkRoutes(app, ctx);
   registerAnalysisRoutes(app, ctx);
   await registerLocalStorageRoutes(app, ctx);
 

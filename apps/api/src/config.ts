@@ -37,6 +37,17 @@ export interface AppConfig {
     heartbeatS: number;
   };
   gprImport: GprImportLimits;
+  vendorLink: VendorLinkConfig;
+}
+
+/** Import from the scanner vendor's share link (README lists the variables; docs/decisions/0007). */
+export interface VendorLinkConfig {
+  /** The only host (`name` or `name:port`) links and downloads may use (GPR_VENDOR_HOST); null: link import off. */
+  host: string | null;
+  /** A PEM file of extra certificate authorities trusted for the download (GPR_VENDOR_CA_FILE), besides the system's. */
+  caFile: string | null;
+  /** Time limit of the whole download, redirects included, ms (GPR_VENDOR_TIMEOUT_S, default 120). */
+  timeoutMs: number;
 }
 
 /** Limits of the GPR scan import (README lists the variables). */
@@ -125,6 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxBytes: intFrom(env.GPR_IMPORT_MAX_BYTES, 512 * 1024 ** 2, 'GPR_IMPORT_MAX_BYTES'),
       maxZipUncompressedBytes: intFrom(env.GPR_ZIP_MAX_UNCOMPRESSED_BYTES, 1024 ** 3, 'GPR_ZIP_MAX_UNCOMPRESSED_BYTES'),
       maxZipEntries: intFrom(env.GPR_ZIP_MAX_ENTRIES, 5000, 'GPR_ZIP_MAX_ENTRIES'),
+    },
+    vendorLink: {
+      host: env.GPR_VENDOR_HOST?.trim().toLowerCase() || null,
+      caFile: env.GPR_VENDOR_CA_FILE ? resolve(cwd, env.GPR_VENDOR_CA_FILE) : null,
+      timeoutMs: 1000 * Math.max(1, intFrom(env.GPR_VENDOR_TIMEOUT_S, 120, 'GPR_VENDOR_TIMEOUT_S')),
     },
   };
 }

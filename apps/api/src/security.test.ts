@@ -216,6 +216,16 @@ const BODY_ROUTES: {
     payload: (id) => ({ parentId: id, fileIds: [ids.file] }),
   },
   {
+    // The folder is checked before anything is downloaded, so the link need not be reachable.
+    method: 'POST',
+    url: '/api/gpr-scans/create-from-url',
+    resource: 'node',
+    payload: (id) => ({
+      parentId: id,
+      url: 'https://vendor.invalid/share?k=key&d=https%3A%2F%2Fvendor.invalid%2Fexport.zip',
+    }),
+  },
+  {
     method: 'POST',
     url: '/api/analyses',
     resource: 'scan',

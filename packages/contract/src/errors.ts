@@ -33,6 +33,8 @@ export const ErrorCode = {
   UnsupportedExtension: 'UNSUPPORTED_EXTENSION',
   /** A GPR file (or an entry of a zip) that cannot be read; the message names it and says why. */
   InvalidGprFile: 'INVALID_GPR_FILE',
+  /** The vendor link's download could not be fetched (refused redirect, timeout, HTTP error, too large). */
+  VendorLinkFailed: 'VENDOR_LINK_FAILED',
   RateLimited: 'RATE_LIMITED',
   Internal: 'INTERNAL',
 } as const;

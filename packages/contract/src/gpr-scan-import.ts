@@ -91,3 +91,78 @@ export const CreateGprScansResponseSchema = z.object({
   warnings: z.array(z.string()),
 });
 export type CreateGprScansResponse = z.infer<typeof CreateGprScansResponseSchema>;
+
+/** The spec's messages for the vendor link (seed 000 §5, seed 001 §5 and §8). */
+export const VendorUrlMessages = {
+  empty: 'Proceq URL cannot be empty',
+  invalidHost: (host: string) => `Proceq URL must be a valid ${host} URL`,
+  missingK: "Proceq URL must contain a 'k' query parameter",
+  missingD: "Proceq URL must contain a 'd' query parameter",
+  provideValidUrl: 'Please provide a valid vendor URL to proceed',
+  createScansFirst: 'Create GPR Scans to proceed',
+} as const;
+
+/** Is `value` an https URL whose host (with its port, if any) is `host`? */
+function isHttpsUrlOn(value: string, host: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && url.host.toLowerCase() === host.toLowerCase();
+}
+
+/**
+ * The shared vendor URL validator (web form and server): non-empty, an https URL on the vendor host, with
+ * the query parameters `k` (an opaque key) and `d` (the download address, itself an https URL on the host).
+ *
+ * @param value - the URL as typed.
+ * @param host - the configured vendor host, `name` or `name:port` (GPR_VENDOR_HOST).
+ * @returns the spec's message for the first rule broken, or null when the URL is valid.
+ * @example validateVendorUrl('https://h/share?k=1&d=https%3A%2F%2Fh%2Fz.zip', 'h') // null
+ */
+export function validateVendorUrl(value: string, host: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return VendorUrlMessages.empty;
+  if (!isHttpsUrlOn(trimmed, host)) return VendorUrlMessages.invalidHost(host);
+  const params = new URL(trimmed).searchParams;
+  if (!params.get('k')) return VendorUrlMessages.missingK;
+  const d = params.get('d');
+  if (!d) return VendorUrlMessages.missingD;
+  if (!isHttpsUrlOn(d, host)) return VendorUrlMessages.invalidHost(host);
+  return null;
+}
+
+/** `GET /api/gpr-scans/vendor-link-settings`: whether link import is on, and the host links must use. */
+export const VendorLinkSettingsSchema = z.object({
+  vendorHost: z.string().nullable().meta({
+    description: 'GPR_VENDOR_HOST; null: import from a vendor link is not configured on this server',
+  }),
+});
+export type VendorLinkSettings = z.infer<typeof VendorLinkSettingsSchema>;
+
+const VendorUrlSchema = z.string().max(8000).meta({
+  description: "The vendor's share link: https://{host}/…?k={key}&d={download address on the same host}",
+});
+
+/** `POST /api/gpr-scans/proceq-url-files`: read the zip behind a vendor link, to review before importing. */
+export const ReadVendorUrlBodySchema = z.object({
+  url: VendorUrlSchema,
+  pathsToSkip: PathsToSkipSchema.optional(),
+});
+export type ReadVendorUrlBody = z.infer<typeof ReadVendorUrlBodySchema>;
+
+/** `POST /api/gpr-scans/create-from-url`: import the zip behind a vendor link into a folder (null: top level). */
+export const CreateGprScansFromUrlBodySchema = z.object({
+  parentId: IdSchema.nullable().optional(),
+  url: VendorUrlSchema,
+  pathsToSkip: PathsToSkipSchema.optional(),
+});
+export type CreateGprScansFromUrlBody = z.infer<typeof CreateGprScansFromUrlBodySchema>;
+
+/** What an import from a vendor link created, with the file map of the zip it read. */
+export const CreateGprScansFromUrlResponseSchema = CreateGprScansResponseSchema.extend({
+  fileMap: z.array(FileMapEntrySchema),
+});
+export type CreateGprScansFromUrlResponse = z.infer<typeof CreateGprScansFromUrlResponseSchema>;

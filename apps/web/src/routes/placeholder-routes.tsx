@@ -1,13 +1,8 @@
 import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
-import CallSplitRoundedIcon from '@mui/icons-material/CallSplitRounded';
 import DescriptionRoundedIcon from '@mui/icons-material/DescriptionRounded';
-import GridOnRoundedIcon from '@mui/icons-material/GridOnRounded';
 import LabelRoundedIcon from '@mui/icons-material/LabelRounded';
-import LayersRoundedIcon from '@mui/icons-material/LayersRounded';
 import MapRoundedIcon from '@mui/icons-material/MapRounded';
-import SensorsRoundedIcon from '@mui/icons-material/SensorsRounded';
 import ViewInArRoundedIcon from '@mui/icons-material/ViewInArRounded';
-import WorkspacesRoundedIcon from '@mui/icons-material/WorkspacesRounded';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page';
@@ -43,46 +38,6 @@ export const LIST_PLACEHOLDERS: readonly PlaceholderRoute[] = [
 
 /** Pages addressed by a node id (checked to be a UUID before they render). */
 export const DETAIL_PLACEHOLDERS: readonly PlaceholderRoute[] = [
-  {
-    path: 'gpr-scans/:id',
-    title: 'GPR scan',
-    description: 'Rebar analysis of a line scan, with the radar signal and corrections by hand.',
-    features: [
-      'Rebar positions with diameter, cover and centre-to-centre distance',
-      'The GPR signal with gain, filters and colour maps',
-      'Edit detected hyperbolas and rebars',
-    ],
-    icon: <SensorsRoundedIcon />,
-  },
-  {
-    path: 'dual-orientation-gpr-scans/:id',
-    title: 'Dual-orientation GPR scan',
-    description: 'A parallel and a perpendicular line scan of the same spot, analysed together.',
-    features: [
-      'Rebars, parallel scan and perpendicular scan tabs',
-      'Swap the parallel and perpendicular roles',
-    ],
-    icon: <CallSplitRoundedIcon />,
-  },
-  {
-    path: 'area-scans/:id',
-    title: 'Area scan',
-    description: 'Vertical and horizontal rebar layers across a grid of line scans.',
-    features: ['Step through the line scans (L001, L002, …)', 'Grid size, spacing and material properties'],
-    icon: <GridOnRoundedIcon />,
-  },
-  {
-    path: 'dual-orientation-area-scans/:id',
-    title: 'Dual-orientation area scan',
-    description: 'Parallel and perpendicular area scans of the same surface, side by side.',
-    icon: <LayersRoundedIcon />,
-  },
-  {
-    path: 'gpr-scan-groups/:id',
-    title: 'GPR scan group',
-    description: 'The scans and sub-groups of a group; an area scan opens its own page.',
-    icon: <WorkspacesRoundedIcon />,
-  },
   {
     path: 'files/:id',
     title: 'File',

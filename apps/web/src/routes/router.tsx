@@ -79,6 +79,40 @@ export const routes: RouteObject[] = [
                     element: <PlaceholderRoutePage key={route.path} route={route} />,
                   })),
                   { path: 'hub/:nodeId', lazy: loadHubPage },
+                  {
+                    path: 'area-scans/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/area-scans/area-scan-page')).AreaScanPage,
+                    }),
+                  },
+                  {
+                    path: 'dual-orientation-gpr-scans/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/dual-orientation/dual-orientation-gpr-scan-page'))
+                        .DualOrientationGprScanPage,
+                    }),
+                  },
+                  {
+                    path: 'dual-orientation-area-scans/:id',
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/dual-orientation/dual-orientation-area-scan-page')
+                      ).DualOrientationAreaScanPage,
+                    }),
+                  },
+                  {
+                    path: 'gpr-scan-groups/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/scan-groups/gpr-scan-group-page'))
+                        .GprScanGroupPage,
+                    }),
+                  },
+                  {
+                    path: 'gpr-scans/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/gpr-scans/gpr-scan-page')).GprScanPage,
+                    }),
+                  },
                   { path: 'nodes/:nodeId', element: <NodeRedirect /> },
                 ],
               },

@@ -92,7 +92,8 @@ describe('surfaceLegDelayS', () => {
 });
 
 describe('surfaceCouplingCorrections', () => {
-  const coupling = { frequencyHz: 2e9, antennaHeightM: 0 };
+  // The coupling alone (the bar's scattering delay has its own tests in cylinder-scattering.test.ts).
+  const coupling = { frequencyHz: 2e9, antennaHeightM: 0, shouldModelScattering: false };
   const bar = { x0M: 0.2, coverM: 0.04, radiusM: 0.006 };
 
   it('is zero at the apex and makes the limbs early, by more for a shallow bar than a deep one', () => {
@@ -112,7 +113,7 @@ describe('surfaceCouplingCorrections', () => {
     const h = 0.004;
     const sinTheta = 0.018 / Math.hypot(0.018, 0.15);
     const gap = (2 * h * Math.sqrt(1 - 7 * sinTheta * sinTheta)) / SPEED_OF_LIGHT_M_PER_S;
-    const apex = surfaceCouplingCorrectionS(0, deep, 7, 0.036, { frequencyHz: 2e9, antennaHeightM: h });
+    const apex = surfaceCouplingCorrectionS(0, deep, 7, 0.036, { ...coupling, antennaHeightM: h });
     expect(apex / gap).toBeGreaterThan(0.8);
     expect(apex / gap).toBeLessThan(1.2);
   });

@@ -1,5 +1,6 @@
 import { SPEED_OF_LIGHT_M_PER_S } from '../model/radargram';
 import { reflectedPathWithGradient, type BarGeometry, type PathWithGradient } from './bistatic-cylinder';
+import { cylinderScatteringCorrections } from './cylinder-scattering';
 
 /**
  * How a bar's reflection reaches antennas that sit on (or just above) the concrete surface.
@@ -209,6 +210,11 @@ export interface SurfaceCoupling {
   frequencyHz: number;
   /** Height of the antennas above the concrete surface, metres (0: on the surface). */
   antennaHeightM: number;
+  /**
+   * Add the bar's own scattering delay against the ray model (fitting/cylinder-scattering.ts: the Mie regime of a
+   * rebar at GPR frequencies). Default true.
+   */
+  shouldModelScattering?: boolean;
 }
 
 const scratchPath: PathWithGradient = { lengthM: 0, dX0: 0, dCover: 0, pointXM: 0, pointDepthM: 0 };
@@ -256,6 +262,26 @@ export function surfaceCouplingCorrectionS(
  * ```
  */
 export function surfaceCouplingCorrections(
+  midpointsM: ArrayLike<number>,
+  bar: BarGeometry,
+  permittivity: number,
+  separationM: number,
+  coupling: SurfaceCoupling,
+): Float64Array {
+  const out = couplingOnly(midpointsM, bar, permittivity, separationM, coupling);
+  if (coupling.shouldModelScattering === false) return out;
+  const scattering = cylinderScatteringCorrections(
+    midpointsM,
+    bar,
+    permittivity,
+    separationM,
+    coupling.frequencyHz,
+  );
+  for (let i = 0; i < out.length; i++) out[i] += scattering[i];
+  return out;
+}
+
+function couplingOnly(
   midpointsM: ArrayLike<number>,
   bar: BarGeometry,
   permittivity: number,

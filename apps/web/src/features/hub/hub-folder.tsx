@@ -97,6 +97,7 @@ export function HubFolder({ folderId, path }: { folderId: string | null; path: H
         <HubToolbar
           screen={screen}
           folderId={folderId}
+          folderName={title}
           selectedCount={selection.ids.size}
           onNewFolder={() => setIsNewFolderOpen(true)}
           onDeleteSelected={() => setIdsToDelete([...selection.ids].map(String))}

@@ -17,11 +17,14 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { OrgLink } from '../../components/org-link';
+import { NewGprScanDialog } from '../gpr-scan-import/new-gpr-scan-dialog';
 import type { ScreenClass } from './hub-layout';
 
 export interface HubToolbarProps {
   screen: ScreenClass;
   folderId: string | null;
+  /** The current folder's name (shown in create dialogs). */
+  folderName?: string;
   selectedCount: number;
   onNewFolder: () => void;
   onDeleteSelected: () => void;
@@ -30,7 +33,6 @@ export interface HubToolbarProps {
 
 /** Node kinds created by flows of later issues: listed, disabled, so the menu shows what is coming. */
 const UPCOMING: { label: string; icon: ReactNode }[] = [
-  { label: 'GPR scan', icon: <SensorsRoundedIcon fontSize="small" /> },
   { label: '3D model', icon: <ViewInArRoundedIcon fontSize="small" /> },
   { label: 'Building', icon: <ApartmentRoundedIcon fontSize="small" /> },
 ];
@@ -39,6 +41,7 @@ const UPCOMING: { label: string; icon: ReactNode }[] = [
 export function HubToolbar({
   screen,
   folderId,
+  folderName = 'Hub',
   selectedCount,
   onNewFolder,
   onDeleteSelected,
@@ -46,6 +49,7 @@ export function HubToolbar({
 }: HubToolbarProps) {
   const [newAnchor, setNewAnchor] = useState<HTMLElement | null>(null);
   const [selectionAnchor, setSelectionAnchor] = useState<HTMLElement | null>(null);
+  const [isGprScanOpen, setIsGprScanOpen] = useState(false);
   const labelingPath = folderId ? `/labelers/gpr-scans?nodeId=${folderId}` : '/labelers/gpr-scans';
 
   return (
@@ -142,6 +146,18 @@ export function HubToolbar({
           </ListItemIcon>
           <ListItemText>Folder</ListItemText>
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setNewAnchor(null);
+            setIsGprScanOpen(true);
+          }}
+          data-testid="hub-new-gpr-scan"
+        >
+          <ListItemIcon>
+            <SensorsRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>GPR scan</ListItemText>
+        </MenuItem>
         {UPCOMING.map(({ label, icon }) => (
           <MenuItem key={label} disabled>
             <ListItemIcon>{icon}</ListItemIcon>
@@ -149,6 +165,12 @@ export function HubToolbar({
           </MenuItem>
         ))}
       </Menu>
+      <NewGprScanDialog
+        isOpen={isGprScanOpen}
+        parentId={folderId}
+        parentName={folderName}
+        onClose={() => setIsGprScanOpen(false)}
+      />
     </Stack>
   );
 }

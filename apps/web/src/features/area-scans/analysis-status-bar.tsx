@@ -1,0 +1,74 @@
+import ReplayRoundedIcon from '@mui/icons-material/ReplayRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { AnalysisByInputResponse } from '@gprhub/contract';
+import { ANALYSIS_TYPE_LABELS } from '@gprhub/contract';
+import { AnalysisStatusChip } from '../analyses/analysis-status-chip';
+
+export interface AnalysisStatusBarProps {
+  answer: AnalysisByInputResponse | undefined;
+  /** Run it again (a new run even when one exists). */
+  onRerun: () => void;
+  isTriggering: boolean;
+  /** The last trigger failure (shown for 10 s). */
+  triggerError: string | null | undefined;
+  /** Failure to read the analysis at all. */
+  loadError?: string | null;
+}
+
+/**
+ * The analysis a page shows: its type, status chip (with progress while it runs), the run's message and a
+ * Rerun button; a trigger failure's message under the button (spec §8).
+ */
+export function AnalysisStatusBar({
+  answer,
+  onRerun,
+  isTriggering,
+  triggerError,
+  loadError,
+}: AnalysisStatusBarProps) {
+  const run = answer?.analysisRun ?? null;
+  const isRunning = run?.status === 'CREATED' || run?.status === 'ANALYSING';
+  const label = answer?.analysis ? ANALYSIS_TYPE_LABELS[answer.analysis.analysisType] : 'Rebar analysis';
+  return (
+    <Box data-testid="analysis-status-bar" data-status={run?.status ?? 'NONE'} sx={{ mb: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {label}
+        </Typography>
+        <AnalysisStatusChip status={run?.status ?? null} progress={run?.progress} message={run?.message} />
+        {run?.message && run.status !== 'FAILED' && (
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {run.message}
+          </Typography>
+        )}
+        <Button
+          size="small"
+          startIcon={<ReplayRoundedIcon />}
+          disabled={isTriggering || isRunning || !answer}
+          onClick={onRerun}
+          data-testid="analysis-rerun"
+        >
+          Rerun
+        </Button>
+      </Box>
+      {run?.status === 'FAILED' && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          The analysis failed{run.message ? `: ${run.message}` : '.'}
+        </Alert>
+      )}
+      {triggerError && (
+        <Typography variant="caption" color="error" data-testid="analysis-trigger-error">
+          {triggerError}
+        </Typography>
+      )}
+      {loadError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          The analysis could not be read: {loadError}
+        </Alert>
+      )}
+    </Box>
+  );
+}

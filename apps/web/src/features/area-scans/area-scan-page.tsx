@@ -1,0 +1,84 @@
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Alert from '@mui/material/Alert';
+import { useMemo } from 'react';
+import { NotFoundPage } from '../../components/not-found-page';
+import { PageHeader } from '../../components/page-header';
+import { getErrorMessage } from '../../api/api-error';
+import { useUuidParam } from '../../routes/use-uuid-param';
+import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
+import { AnalysisStatusBar } from './analysis-status-bar';
+import { AreaScanDetailsCard } from './area-scan-details-card';
+import { AreaScanPanel } from './area-scan-panel';
+import { useAreaScanDetails } from './area-scans-api';
+import { MaterialPropertiesCard } from './material-properties-card';
+import { readRebarResults } from './rebar-results';
+
+/**
+ * `/area-scans/{id}`: the area scan's rebars in plan (AREA_SCAN_REBAR_2, started automatically and shown
+ * line by line while it runs), the line slider, the stat cards per layer, details and material properties.
+ */
+export function AreaScanPage() {
+  const id = useUuidParam('id');
+  const details = useAreaScanDetails(id);
+  const input = useMemo(() => (id ? { areaScanNodeId: id } : null), [id]);
+  const analysis = useAutoAnalysis('AREA_SCAN_REBAR_2', input);
+  const results = useMemo(() => readRebarResults(analysis.data?.results), [analysis.data]);
+  const status = analysis.data?.analysisRun?.status;
+  const isRunning = status === 'CREATED' || status === 'ANALYSING';
+
+  if (details.isError) {
+    if (details.error.httpStatus === 404)
+      return <NotFoundPage message="This area scan does not exist, or it was deleted." />;
+    return (
+      <Alert severity="error">The area scan could not be loaded: {getErrorMessage(details.error)}</Alert>
+    );
+  }
+  if (!details.data) return <Skeleton variant="rectangular" height={480} data-testid="area-scan-loading" />;
+  const { areaScan, gprScanZipFile, dualOrientationAreaScan, lineScanCount } = details.data;
+
+  return (
+    <Box data-testid="area-scan-page">
+      <PageHeader
+        title={areaScan.name}
+        description="Area scan: the rebars of every line, linked across the grid."
+      />
+      <AnalysisStatusBar
+        answer={analysis.data}
+        onRerun={() => analysis.trigger(true)}
+        isTriggering={analysis.isTriggering}
+        triggerError={analysis.triggerError}
+        loadError={analysis.isError ? getErrorMessage(analysis.error) : null}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' },
+          alignItems: 'start',
+        }}
+      >
+        <AreaScanPanel
+          areaScan={areaScan}
+          rebars={results.rebars}
+          lineResults={results.lines}
+          isRunning={isRunning}
+        />
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <AreaScanDetailsCard
+            areaScan={areaScan}
+            lineCount={lineScanCount}
+            zipFile={gprScanZipFile}
+            dualOrientationAreaScan={dualOrientationAreaScan}
+          />
+          <MaterialPropertiesCard values={results.materialProperties} />
+          {results.permittivity !== null && (
+            <Alert severity="info" icon={false} data-testid="area-permittivity">
+              One permittivity for the whole area: {results.permittivity.toFixed(2)}
+            </Alert>
+          )}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,111 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { RebarStatistics, StatValues } from './rebar-statistics';
+
+/** Spec §2: the C-C card's explanation. */
+const CC_HINT = 'Center to center distance between two adjacent rebars';
+
+function StatCard({
+  title,
+  hint,
+  values,
+  overlay,
+  testId,
+}: {
+  title: string;
+  hint?: string;
+  values: StatValues | null;
+  overlay?: string;
+  testId: string;
+}) {
+  return (
+    <Card
+      variant="outlined"
+      data-testid={testId}
+      sx={{ position: 'relative', flex: '1 1 150px', minWidth: 150 }}
+    >
+      <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Tooltip title={hint ?? ''} disableHoverListener={!hint}>
+          <Typography variant="caption" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+            {title}
+          </Typography>
+        </Tooltip>
+        {values ? (
+          <>
+            <Typography variant="h6" data-testid={`${testId}-avg`} sx={{ lineHeight: 1.3 }}>
+              {values.avgMm.toFixed(1)} mm
+            </Typography>
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              min {values.minMm.toFixed(0)} · max {values.maxMm.toFixed(0)} mm
+            </Typography>
+          </>
+        ) : (
+          <Typography variant="body2" sx={{ color: 'text.secondary', py: 0.5 }}>
+            —
+          </Typography>
+        )}
+      </CardContent>
+      {overlay && values && (
+        <Box
+          data-testid={`${testId}-overlay`}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'grid',
+            placeItems: 'center',
+            textAlign: 'center',
+            p: 1,
+            bgcolor: 'background.paper',
+            opacity: 0.92,
+          }}
+        >
+          <Typography variant="caption" sx={{ fontWeight: 600 }}>
+            {overlay}
+          </Typography>
+        </Box>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The Diameter, Cover and C-C distance cards of one layer of bars (avg with 1 decimal, min and max whole, mm),
+ * with the spec's messages: 'No rebars found during analysis' when the layer is empty, and 'Diameter not
+ * optimized by this analysis' over the diameter when a default radius was used.
+ */
+export function OrientationStatCards({
+  title,
+  stats,
+  testId,
+}: {
+  title: string;
+  stats: RebarStatistics;
+  testId: string;
+}) {
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {stats.isEmpty ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid={`${testId}-empty`}>
+          No rebars found during analysis
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <StatCard
+            title="Diameter"
+            values={stats.diameter}
+            overlay={stats.hasDefaultRadius ? 'Diameter not optimized by this analysis' : undefined}
+            testId={`${testId}-diameter`}
+          />
+          <StatCard title="Cover" values={stats.cover} testId={`${testId}-cover`} />
+          <StatCard title="C-C distance" hint={CC_HINT} values={stats.spacing} testId={`${testId}-spacing`} />
+        </Box>
+      )}
+    </Box>
+  );
+}

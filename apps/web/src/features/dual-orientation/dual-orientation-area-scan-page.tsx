@@ -1,0 +1,135 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { getErrorMessage } from '../../api/api-error';
+import { NotFoundPage } from '../../components/not-found-page';
+import { PageHeader } from '../../components/page-header';
+import { useUuidParam } from '../../routes/use-uuid-param';
+import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
+import { AnalysisStatusBar } from '../area-scans/analysis-status-bar';
+import { getCoverScale } from '../area-scans/cover-colors';
+import { AreaScanPanel } from '../area-scans/area-scan-panel';
+import { MaterialPropertiesCard } from '../area-scans/material-properties-card';
+import { readRebarResults, readSideRebars } from '../area-scans/rebar-results';
+import { useDualOrientationAreaScan } from './dual-orientation-api';
+import { AreaSideDetails } from './area-side-details';
+import { SwapRolesButton } from './swap-roles-button';
+
+/**
+ * `/dual-orientation-area-scans/{id}`: the parallel and perpendicular area scans side by side, analysed
+ * together (AREA_SCAN_DUAL_ORIENTATION_REBAR_2: the parallel scan's lines give the vertical bars, the
+ * perpendicular scan's the horizontal ones, with one permittivity).
+ */
+export function DualOrientationAreaScanPage() {
+  const id = useUuidParam('id');
+  const dual = useDualOrientationAreaScan(id);
+  const pair = dual.data?.dualOrientationAreaScan;
+  const input = useMemo(
+    () =>
+      pair
+        ? {
+            parallelAreaScanNodeId: pair.parallelAreaScanNodeId,
+            perpendicularAreaScanNodeId: pair.perpendicularAreaScanNodeId,
+          }
+        : null,
+    [pair],
+  );
+  const analysis = useAutoAnalysis('AREA_SCAN_DUAL_ORIENTATION_REBAR_2', input);
+  const results = analysis.data?.results;
+  const parsed = useMemo(() => readRebarResults(results), [results]);
+  // One colour scale for both panels, so a colour means the same cover on either side.
+  const coverScale = useMemo(
+    () =>
+      getCoverScale([
+        ...parsed.rebars.map((r) => r.coverM),
+        ...parsed.lines.flatMap((l) => l.rebars.map((r) => r.coverM)),
+      ]),
+    [parsed],
+  );
+  const status = analysis.data?.analysisRun?.status;
+  const isRunning = status === 'CREATED' || status === 'ANALYSING';
+
+  if (dual.isError) {
+    if (dual.error.httpStatus === 404)
+      return <NotFoundPage message="This dual-orientation area scan does not exist, or it was deleted." />;
+    return <Alert severity="error">It could not be loaded: {getErrorMessage(dual.error)}</Alert>;
+  }
+  if (!dual.data || !pair) return <Skeleton variant="rectangular" height={420} />;
+  const { parallelAreaScan, perpendicularAreaScan } = dual.data;
+
+  return (
+    <Box data-testid="dual-area-scan-page" data-parallel={pair.parallelAreaScanNodeId}>
+      <PageHeader
+        title={pair.name}
+        description="Two area scans of the same grid, one per direction, analysed together."
+        actions={
+          <SwapRolesButton
+            kind="area"
+            parallel={pair.parallelAreaScanNodeId}
+            perpendicular={pair.perpendicularAreaScanNodeId}
+          />
+        }
+      />
+      <AnalysisStatusBar
+        answer={analysis.data}
+        onRerun={() => analysis.trigger(true)}
+        isTriggering={analysis.isTriggering}
+        triggerError={analysis.triggerError}
+        loadError={analysis.isError ? getErrorMessage(analysis.error) : null}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        {(
+          [
+            ['Parallel', parallelAreaScan, 'parallel', 'LEFT_TO_RIGHT'],
+            ['Perpendicular', perpendicularAreaScan, 'perpendicular', 'BOTTOM_TO_TOP'],
+          ] as const
+        ).map(([role, areaScan, side, direction]) => (
+          <Box key={areaScan.nodeId} sx={{ minWidth: 0 }}>
+            <Typography variant="h6" sx={{ mb: 1 }}>
+              {role}: {areaScan.name}
+            </Typography>
+            <AreaScanPanel
+              areaScan={areaScan}
+              rebars={readSideRebars(results, side)}
+              lineResults={parsed.lines}
+              isRunning={isRunning}
+              hasLineResults={parsed.lines.length > 0}
+              forcedDirection={direction}
+              coverScale={coverScale}
+              planViewWidth={600}
+              testId={`dual-${side}-area`}
+            />
+            <Box sx={{ mt: 2 }}>
+              <AreaSideDetails areaScan={areaScan} testId={`dual-${side}-details`} />
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          mt: 2,
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <MaterialPropertiesCard values={parsed.materialProperties} />
+        {parsed.permittivity !== null && (
+          <Alert severity="info" icon={false} data-testid="dual-area-permittivity">
+            One permittivity for both area scans: {parsed.permittivity.toFixed(2)}
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,159 @@
+import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
+import ImageRoundedIcon from '@mui/icons-material/ImageRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { GprScanDetails } from '@gprhub/contract';
+import type { ReactNode } from 'react';
+import { OrgLink } from '../../components/org-link';
+import { formatDirection, formatLengthCm, formatScanNumber } from './gpr-scan-format';
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <Box sx={{ display: 'contents' }}>
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        variant="body2"
+        sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}
+        data-testid={testId}
+      >
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The detail card (spec §2): Details (original file name, scan length in cm, links to the dual-orientation
+ * scan and the area scan, direction, scan number L + 3 digits, antenna and acquisition facts) and Data
+ * (download the scan file; download the signal image once the preview exists).
+ */
+export function GprScanDetailsCard({ details }: { details: GprScanDetails | undefined }) {
+  if (!details) {
+    return (
+      <Card sx={{ p: 2 }}>
+        <Skeleton width="40%" />
+        <Skeleton />
+        <Skeleton />
+        <Skeleton width="70%" />
+      </Card>
+    );
+  }
+  const { gprScan: scan } = details;
+  const direction = formatDirection(scan.areaScanDirection);
+  const scanNumber = formatScanNumber(scan.scanNumber);
+  const frequency = scan.centreFrequencyHz ? `${(scan.centreFrequencyHz / 1e9).toFixed(1)} GHz` : null;
+  return (
+    <Card sx={{ p: 2 }} data-testid="gpr-scan-details-card">
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        Details
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75 }}
+      >
+        <Row label="File" testId="detail-file-name">
+          {scan.fileName}
+        </Row>
+        <Row label="Scan length" testId="detail-scan-length">
+          {formatLengthCm(scan.scanLength)}
+        </Row>
+        {scanNumber && (
+          <Row label="Scan number" testId="detail-scan-number">
+            {scanNumber}
+          </Row>
+        )}
+        {direction && (
+          <Row label="Direction" testId="detail-direction">
+            {direction}
+          </Row>
+        )}
+        {details.areaScanNodeId && (
+          <Row label="Area scan" testId="detail-area-scan">
+            <Link component={OrgLink} to={`/area-scans/${details.areaScanNodeId}`}>
+              Open area scan
+            </Link>
+          </Row>
+        )}
+        {details.dualOrientationGprScan && (
+          <Row label="Dual orientation" testId="detail-dual-orientation">
+            <Link
+              component={OrgLink}
+              to={`/dual-orientation-gpr-scans/${details.dualOrientationGprScan.nodeId}`}
+            >
+              {details.dualOrientationGprScan.name}
+            </Link>
+          </Row>
+        )}
+        {(scan.antennaName || frequency) && (
+          <Row label="Antenna" testId="detail-antenna">
+            {[scan.antennaName, frequency].filter(Boolean).join(' · ')}
+          </Row>
+        )}
+        <Row label="Traces" testId="detail-traces">
+          {scan.traces} × {scan.samplesPerTrace} samples
+        </Row>
+        {scan.scanDate && (
+          <Row label="Scanned" testId="detail-scan-date">
+            {new Date(scan.scanDate).toLocaleString()}
+          </Row>
+        )}
+      </Box>
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        Data
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<DownloadRoundedIcon />}
+          href={details.gprScanFile.url}
+          download={details.gprScanFile.file.name}
+          data-testid="download-scan-data"
+        >
+          GPR scan data
+        </Button>
+        {details.gprScanZipFile && (
+          <Button
+            size="small"
+            variant="text"
+            startIcon={<DownloadRoundedIcon />}
+            href={details.gprScanZipFile.url}
+            download={details.gprScanZipFile.file.name}
+            data-testid="download-scan-zip"
+          >
+            Original zip
+          </Button>
+        )}
+        <Tooltip
+          title={details.previewImageUrl ? '' : 'Generate the preview in the GPR scan signal tab first'}
+        >
+          <span>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<ImageRoundedIcon />}
+              disabled={!details.previewImageUrl}
+              href={details.previewImageUrl ?? ''}
+              download={`${scan.name}-signal.png`}
+              target="_blank"
+              rel="noopener"
+              data-testid="download-signal-image"
+            >
+              Signal image
+            </Button>
+          </span>
+        </Tooltip>
+      </Box>
+    </Card>
+  );
+}

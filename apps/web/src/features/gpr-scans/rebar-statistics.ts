@@ -1,0 +1,77 @@
+import type { LineRebar } from './line-rebars';
+import { getRebarCover, getRebarX } from './line-rebars';
+
+/** Spacing between adjacent bars counts only above this, metres (spec §9). */
+export const MIN_SPACING_M = 0.08;
+
+/** One stat card: average with 1 decimal, minimum and maximum with 0 decimals, millimetres (spec §9). */
+export interface StatCardValues {
+  avgMm: number;
+  minMm: number;
+  maxMm: number;
+  /** How many values stand behind the card. */
+  count: number;
+}
+
+/** The stat cards of the Rebars tab. */
+export interface LineRebarStatistics {
+  diameter: StatCardValues | null;
+  cover: StatCardValues | null;
+  /** Centre-to-centre distance between two adjacent rebars. */
+  spacing: StatCardValues | null;
+  /** Ids of the bars whose cover lies in the range: the ones counted and highlighted. */
+  countedIds: Set<string>;
+  /** A counted bar has the engine's default radius ('Diameter not optimized by this analysis'). */
+  hasDefaultRadius: boolean;
+  /** No bars at all ('No rebars found during analysis'). */
+  isEmpty: boolean;
+}
+
+/**
+ * The statistics of a line scan's bars (spec §2 "Stat cards", §9): only bars whose cover lies in the cover
+ * range count; diameter = 2R; cover = centre depth − R; the C-C distance is taken between bars adjacent along
+ * the line (among the counted ones) and only when over 0.08 m (closer pairs are one bar seen twice or a
+ * bundle, not a spacing).
+ *
+ * @param rebars - the bars shown (analysis or corrected results).
+ * @param coverRangeM - the cover range slider, metres [min, max] (inclusive).
+ * @returns the three cards (null when nothing counts) and the flags of the card messages.
+ * @example
+ * computeLineRebarStatistics(bars, [0, 0.6]).spacing // { avgMm: 203.2, minMm: 198, maxMm: 209, count: 13 }
+ */
+export function computeLineRebarStatistics(
+  rebars: readonly LineRebar[],
+  coverRangeM: readonly [number, number],
+): LineRebarStatistics {
+  const [minCover, maxCover] = coverRangeM;
+  // A micrometre of slack: a bar dragged exactly onto the slider's bound counts.
+  const counted = rebars.filter((bar) => {
+    const cover = getRebarCover(bar);
+    return cover >= minCover - 1e-9 && cover <= maxCover + 1e-9;
+  });
+  const positions = counted.map(getRebarX).sort((a, b) => a - b);
+  const spacings: number[] = [];
+  for (let i = 1; i < positions.length; i++) {
+    const gap = positions[i]! - positions[i - 1]!;
+    if (gap > MIN_SPACING_M) spacings.push(gap * 1000);
+  }
+  return {
+    diameter: toCard(counted.map((bar) => bar.R * 2000)),
+    cover: toCard(counted.map((bar) => getRebarCover(bar) * 1000)),
+    spacing: toCard(spacings),
+    countedIds: new Set(counted.map((bar) => bar.id)),
+    hasDefaultRadius: counted.some((bar) => bar.usesDefaultRadius),
+    isEmpty: rebars.length === 0,
+  };
+}
+
+function toCard(valuesMm: number[]): StatCardValues | null {
+  if (valuesMm.length === 0) return null;
+  const avg = valuesMm.reduce((sum, v) => sum + v, 0) / valuesMm.length;
+  return {
+    avgMm: Math.round(avg * 10) / 10,
+    minMm: Math.round(Math.min(...valuesMm)),
+    maxMm: Math.round(Math.max(...valuesMm)),
+    count: valuesMm.length,
+  };
+}

@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+
+/** Whether a key event comes from a text field (its keys are the field's, not the canvas'). */
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * Edit mode's keys (spec §4): Escape deselects and leaves add mode, Enter saves, Delete (or Backspace)
+ * removes the selected bar. Keys typed into a field are left to the field.
+ */
+export function useRebarKeyboard(handlers: {
+  isEnabled: boolean;
+  onEscape: () => void;
+  onEnter: () => void;
+  onDelete: () => void;
+}) {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  const { isEnabled } = handlers;
+  useEffect(() => {
+    if (!isEnabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      if (event.key === 'Escape') latest.current.onEscape();
+      else if (event.key === 'Enter') {
+        // A focused button's own Enter (e.g. Add) stays the button's.
+        if (event.target instanceof HTMLButtonElement) return;
+        latest.current.onEnter();
+      } else if (event.key === 'Delete' || event.key === 'Backspace') latest.current.onDelete();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isEnabled]);
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { depthTicks, distanceTicks, niceStep, rowDepthM, timeTicks } from './radargram-axes';
+import {
+  addHyperbola,
+  areHyperbolaSetsDifferent,
+  hitTestHyperbola,
+  moveHyperbola,
+  removeHyperbola,
+} from './hyperbola-edits';
+import { hyperbolaCurve, indicesFromPoint, visibleHyperbolas } from './hyperbola-geometry';
+import { createPlotTransform, toCss, toImage } from './plot-transform';
+import type { FrameGeometry } from './radargram-pipeline';
+
+const geometry: FrameGeometry = {
+  traces: 1000,
+  rows: 550,
+  startSample: 41,
+  firstRowTimeS: 0,
+  sampleIntervalS: 2.44140625e-11,
+  traceSpacingM: 0.002,
+  fileTimeOffsetS: -1e-9,
+};
+const h = (id: string, xIdx: number, tIdx: number, confidence = 0.9) => ({
+  id,
+  xIdx,
+  tIdx,
+  confidence,
+  classification: 'rebar' as const,
+});
+
+describe('axes', () => {
+  it('picks 1-2-5 steps', () => {
+    expect(niceStep(2, 10)).toBe(0.2);
+    expect(niceStep(13.4, 6)).toBe(2);
+    expect(niceStep(0.25, 5)).toBe(0.05);
+  });
+  it('labels distance in metres, time in ns and depth at the permittivity', () => {
+    const distance = distanceTicks(geometry, 5);
+    expect(distance[0]).toEqual({ at: 0, label: '0.0' });
+    expect(distance[1]!.at).toBeCloseTo(0.5 / 0.002);
+    const time = timeTicks(geometry, 3);
+    expect(time[1]!.label).toBe('5');
+    expect(time[1]!.at).toBeCloseTo(5e-9 / geometry.sampleIntervalS);
+    for (const tick of depthTicks(geometry, 7, 5))
+      expect(rowDepthM(geometry, tick.at, 7)).toBeCloseTo(Number(tick.label), 6);
+    // Higher permittivity: slower waves, so the same rows are shallower.
+    expect(rowDepthM(geometry, 400, 9)).toBeLessThan(rowDepthM(geometry, 400, 6));
+  });
+});
+
+describe('hyperbolas', () => {
+  it('draws the curve through the apex, opening downwards and wider at a higher velocity', () => {
+    const label = h('a', 500, 41 + 200);
+    const slow = hyperbolaCurve(label, geometry, { permittivity: 9, timeZeroS: null }, 100);
+    const fast = hyperbolaCurve(label, geometry, { permittivity: 4, timeZeroS: null }, 100);
+    const apex = slow.find((p) => p.x === 500)!;
+    expect(apex.y).toBeCloseTo(200, 6);
+    const edge = (curve: typeof slow) => curve.find((p) => p.x === 580)!.y;
+    expect(edge(slow)).toBeGreaterThan(200);
+    expect(edge(fast)).toBeLessThan(edge(slow));
+  });
+
+  it('edits: a moved or added hyperbola has confidence 1; sets compare by content', () => {
+    const list = [h('a', 10, 100, 0.85), h('b', 20, 120, 0.5)];
+    const moved = moveHyperbola(list, 'a', { xIdx: 12, tIdx: 101 });
+    expect(moved[0]).toMatchObject({ xIdx: 12, tIdx: 101, confidence: 1 });
+    expect(areHyperbolaSetsDifferent(moved, list)).toBe(true);
+    expect(areHyperbolaSetsDifferent([...list].reverse(), list)).toBe(false);
+    const added = addHyperbola(list, { xIdx: 3, tIdx: 4 }, 'c');
+    expect(added[2]).toEqual({ id: 'c', xIdx: 3, tIdx: 4, confidence: 1, classification: 'rebar' });
+    expect(removeHyperbola(added, 'c')).toEqual(list);
+    expect(visibleHyperbolas(list, 0.8).map((x) => x.id)).toEqual(['a']);
+  });
+
+  it('maps pointer positions to apex indices and finds the nearest apex', () => {
+    const t = createPlotTransform(1064, 460, geometry.traces, geometry.rows);
+    const list = [h('a', 100, 141), h('b', 600, 341)];
+    const css = toCss(t, { x: 600, y: 300 });
+    expect(hitTestHyperbola(list, t, geometry, { x: css.x + 4, y: css.y - 3 })?.id).toBe('b');
+    expect(hitTestHyperbola(list, t, geometry, { x: css.x + 40, y: css.y })).toBeNull();
+    const back = toImage(t, css);
+    expect(indicesFromPoint(back, geometry)).toEqual({ xIdx: 600, tIdx: 341 });
+    expect(indicesFromPoint({ x: -5, y: -80 }, geometry)).toEqual({ xIdx: 0, tIdx: 0 });
+  });
+});

@@ -120,6 +120,6 @@ export async function listDescendants(
   options: { ids?: string[]; typeIn?: string[]; limit: number; skip: number },
 ): Promise<{ descendants: Node[]; total: number }> {
   const row = await getNodeRow(db, organizationId, id);
-  const { rows, total } = await findDescendants(db, organizationId, row, options);
-  return { descendants: rows.map(toNode), total };
+  const { items, total } = await findDescendants(db, organizationId, row, options);
+  return { descendants: items as Node[], total };
 }

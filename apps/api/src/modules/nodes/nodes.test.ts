@@ -77,6 +77,12 @@ describe('nodes', () => {
     expect(path.json().path.map((p: { name: string }) => p.name)).toEqual(['Elsewhere', 'B moved', 'C']);
     const desc = await t.app.inject({ method: 'POST', url: `/api/nodes/${elsewhere.nodeId}/descendants`, headers: m.headers, payload: {} });
     expect(desc.json().descendants.map((n: { name: string }) => n.name)).toEqual(['B moved', 'C']);
+    // The database builds the listed nodes itself: they must equal the nodes as the node route answers them.
+    const cNode = await t.app.inject({ method: 'GET', url: `/api/nodes/${c.nodeId}`, headers: m.headers });
+    expect(desc.json().descendants[1]).toEqual(cNode.json());
+    expect(desc.json().total).toBe(2);
+    const paged = await t.app.inject({ method: 'POST', url: `/api/nodes/${elsewhere.nodeId}/descendants`, headers: m.headers, payload: { limit: 1, skip: 1 } });
+    expect(paged.json()).toEqual({ descendants: [cNode.json()], total: 2 });
     const none = await t.app.inject({ method: 'POST', url: `/api/nodes/${a.nodeId}/descendants`, headers: m.headers, payload: { descendantNodeIds: [c.nodeId] } });
     expect(none.json()).toEqual({ descendants: [], total: 0 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
 import { importZip, syntheticLineDzt, triggerAnalysis, vendorAreaZip, zipFiles } from './support/scans.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -42,16 +42,14 @@ const visibleTypeLabels = () =>
 
 describe('analyses: the table of analyses, their runs and jobs', () => {
   it('signs up, creates an organization and imports a line scan and an area scan', async () => {
-    await page.goto(`${server.url}/auth/sign-up`);
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByTestId('sign-up-submit').click();
-    await page.getByTestId('create-organization-form').waitFor();
-    await page.getByLabel('Organization name').fill('Rebar Lab');
-    await page.getByTestId('create-organization-submit').click();
-    await page.waitForURL(new RegExp(`/hub\\?.*org=${org}`));
+    await signUpWithOrganization(page, server.url, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: email,
+      password: password,
+      organization: 'Rebar Lab',
+      slug: org,
+    });
 
     const names = ['Slab-A1', 'Slab-A2', 'Slab-A3', 'Slab-A4'];
     const lines = await importZip(

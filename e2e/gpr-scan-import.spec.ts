@@ -14,7 +14,7 @@ import {
 } from '../apps/api/src/modules/gpr-scans/vendor-link-stand-in.js';
 import { buildSegy, utf16le } from '../packages/gpr/test/builders.js';
 import { vendorCsvText, vendorStyleSegy } from '../packages/gpr/test/vendor-fixture.js';
-import { openBrowser, screenshot, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
 import { syntheticLineDzt } from './support/scans.js';
 import { repoRoot, startServer, type RunningServer } from './support/server.js';
 
@@ -103,16 +103,14 @@ afterAll(async () => {
 
 describe('scan import from the browser', () => {
   it('signs up and creates an organization', async () => {
-    await page.goto(`${server.url}/auth/sign-up`);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Surveyor');
-    await page.getByLabel('Work email').fill(`import-${Date.now()}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('concrete-cover-2026');
-    await page.getByTestId('sign-up-submit').click();
-    await page.getByTestId('create-organization-form').waitFor();
-    await page.getByLabel('Organization name').fill('Import Lab');
-    await page.getByTestId('create-organization-submit').click();
-    await page.waitForURL(new RegExp(`/hub\\?.*org=${org}`));
+    await signUpWithOrganization(page, server.url, {
+      firstName: 'Ada',
+      lastName: 'Surveyor',
+      email: `import-${Date.now()}@example.com`,
+      password: 'concrete-cover-2026',
+      organization: 'Import Lab',
+      slug: org,
+    });
   });
 
   it('imports a vendor zip: reviews it, creates the scans, pairs two and opens the pair', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeWithData, readRealFile } from '../packages/gpr/test/data.js';
-import { openBrowser, screenshot, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
 import { importZip, zipFiles } from './support/scans.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -98,16 +98,14 @@ afterAll(async () => {
 
 describeWithData('GPR scan page: rebars, statistics and corrections on real scans', () => {
   it('signs up and imports the FHWA specimen and both StructureScan Mini scans', async () => {
-    await page.goto(`${server.url}/auth/sign-up`);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Surveyor');
-    await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByTestId('sign-up-submit').click();
-    await page.getByTestId('create-organization-form').waitFor();
-    await page.getByLabel('Organization name').fill('Bridge Deck Survey');
-    await page.getByTestId('create-organization-submit').click();
-    await page.waitForURL(new RegExp(`/hub\\?.*org=${org}`));
+    await signUpWithOrganization(page, server.url, {
+      firstName: 'Ada',
+      lastName: 'Surveyor',
+      email: email,
+      password: password,
+      organization: 'Bridge Deck Survey',
+      slug: org,
+    });
 
     const files = Object.fromEntries(
       Object.values(FILES).map((path) => [path.split('/').at(-1)!, readRealFile(path)]),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -61,16 +61,14 @@ async function createFolderByMenu(name: string): Promise<string> {
 
 describe('hub and nodes screens', () => {
   it('signs up, creates an organization and shows the empty hub', async () => {
-    await page.goto(`${server.url}/auth/sign-up`);
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByTestId('sign-up-submit').click();
-    await page.getByTestId('create-organization-form').waitFor();
-    await page.getByLabel('Organization name').fill('Hub Surveys');
-    await page.getByTestId('create-organization-submit').click();
-    await page.waitForURL(/\/hub\?.*org=hub-surveys/);
+    await signUpWithOrganization(page, server.url, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: email,
+      password: password,
+      organization: 'Hub Surveys',
+      slug: org,
+    });
     await page.getByTestId('hub-empty-state').waitFor();
     expect(await page.getByTestId('hub-breadcrumbs').textContent()).toBe('Hub');
     await shot('hub-01-empty');

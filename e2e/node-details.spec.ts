@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Locator, type Page } from 'playwright-core';
-import { openBrowser, screenshot, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -123,16 +123,14 @@ const settle = () => page.waitForTimeout(400);
 
 describe('node details panel', () => {
   it('opens from the hub row details action', async () => {
-    await page.goto(`${server.url}/auth/sign-up`);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByTestId('sign-up-submit').click();
-    await page.getByTestId('create-organization-form').waitFor();
-    await page.getByLabel('Organization name').fill('Details Surveys');
-    await page.getByTestId('create-organization-submit').click();
-    await page.waitForURL(/\/hub\?.*org=details-surveys/);
+    await signUpWithOrganization(page, server.url, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: email,
+      password: password,
+      organization: 'Details Surveys',
+      slug: org,
+    });
 
     ids.archive = await createFolder('Archive');
     ids.deck = await createFolder('Bridge deck A');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeWithData, readRealFile } from '../packages/gpr/test/data.js';
-import { openBrowser, screenshot, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
 import { importZip, zipFiles } from './support/scans.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -124,16 +124,14 @@ afterAll(async () => {
 
 describeWithData('GPR scan signal tab: the radargram viewer on real scans', () => {
   it('signs up and imports the FHWA specimen and a StructureScan Mini scan', async () => {
-    await page.goto(`${server.url}/auth/sign-up`);
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Inspector');
-    await page.getByLabel('Work email').fill(`signal-${Date.now()}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('hyperbola-apex-2026');
-    await page.getByTestId('sign-up-submit').click();
-    await page.getByTestId('create-organization-form').waitFor();
-    await page.getByLabel('Organization name').fill('Deck Signal');
-    await page.getByTestId('create-organization-submit').click();
-    await page.waitForURL(new RegExp(`/hub\\?.*org=${org}`));
+    await signUpWithOrganization(page, server.url, {
+      firstName: 'Grace',
+      lastName: 'Inspector',
+      email: `signal-${Date.now()}@example.com`,
+      password: 'hyperbola-apex-2026',
+      organization: 'Deck Signal',
+      slug: org,
+    });
     const files = Object.fromEntries(
       Object.values(FILES).map((path) => [path.split('/').at(-1)!, readRealFile(path)]),
     );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
 import { importZip, syntheticLineDzt, zipFiles } from './support/scans.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { AREA_TRUTH, syntheticAreaZip } from './support/synthetic-area-scan.js';
@@ -54,16 +54,14 @@ const waitFinished = () => expect.poll(statusOf, { timeout: 90_000, interval: 25
 
 describe('scan pages: area scan, dual orientation, scan groups', () => {
   it('signs up and imports two area scans and two line scans', async () => {
-    await page.goto(`${server.url}/auth/sign-up`);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Surveyor');
-    await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByTestId('sign-up-submit').click();
-    await page.getByTestId('create-organization-form').waitFor();
-    await page.getByLabel('Organization name').fill('Slab Survey');
-    await page.getByTestId('create-organization-submit').click();
-    await page.waitForURL(new RegExp(`/hub\\?.*org=${org}`));
+    await signUpWithOrganization(page, server.url, {
+      firstName: 'Ada',
+      lastName: 'Surveyor',
+      email: email,
+      password: password,
+      organization: 'Slab Survey',
+      slug: org,
+    });
 
     const area = await importZip(page, server.url, org, 'slab-7.zip', syntheticAreaZip());
     expect(area.areaScanGroups).toHaveLength(1);
@@ -268,6 +266,11 @@ describe('scan pages: area scan, dual orientation, scan groups', () => {
       .toEqual(AREA_TRUTH.vertical.map(() => '0'));
     expect(await orientations(perpendicularBars)).toEqual(AREA_TRUTH.horizontal.map(() => '1'));
     expect(await page.getByTestId('dual-area-permittivity').textContent()).toMatch(/both area scans: \d/);
+    // Each side's first line lists its own detections: the bars of that side's direction it crosses.
+    const rows = (side: string) =>
+      page.locator(`[data-testid="dual-${side}-area"] [data-testid="line-detection-row"]`).count();
+    await expect.poll(() => rows('parallel')).toBe(AREA_TRUTH.vertical.length);
+    await expect.poll(() => rows('perpendicular')).toBe(AREA_TRUTH.horizontal.length);
     await shot('scan-pages-06-dual-area');
   });
 

@@ -13,7 +13,10 @@ export interface BrowserSession {
 }
 
 /** Debian's Chromium, headless, with a fresh profile, and clipboard access for `origin`. */
-export async function openBrowser(origin: string, viewport = { width: 1440, height: 900 }): Promise<BrowserSession> {
+export async function openBrowser(
+  origin: string,
+  viewport = { width: 1440, height: 900 },
+): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'gprhub-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -48,4 +51,29 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(screenshotDir, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** A new user and the organization they create at sign-up. */
+export interface NewAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  organization: string;
+  /** The organization's slug, as the app puts it in the URL (`org=`). */
+  slug: string;
+}
+
+/** Signs up through the sign-up page and creates the account's organization, ending on its hub. */
+export async function signUpWithOrganization(page: Page, origin: string, account: NewAccount): Promise<void> {
+  await page.goto(`${origin}/auth/sign-up`);
+  await page.getByLabel('First name').fill(account.firstName);
+  await page.getByLabel('Last name').fill(account.lastName);
+  await page.getByLabel('Work email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByTestId('sign-up-submit').click();
+  await page.getByTestId('create-organization-form').waitFor();
+  await page.getByLabel('Organization name').fill(account.organization);
+  await page.getByTestId('create-organization-submit').click();
+  await page.waitForURL(new RegExp(`/hub\\?.*org=${account.slug}`));
 }

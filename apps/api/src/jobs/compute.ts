@@ -166,6 +166,13 @@ export function compute(request: ComputeRequest, hooks: ComputeHooks): ComputeOu
           perpendicular: { rebars: result.perpendicular.rebars },
           materialProperties: result.materialProperties.values,
           materialPropertyDetails: result.materialProperties.details,
+          // Each line's own detections, as for one area scan; a pair's lines run along x (parallel) and y.
+          lines: [...result.parallel.lines, ...result.perpendicular.lines].map((line, i) => ({
+            ...lineResults(line),
+            nodeId: all[i]!.nodeId,
+            direction: i < request.parallelLines.length ? 'LEFT_TO_RIGHT' : 'BOTTOM_TO_TOP',
+            offsetM: all[i]!.offsetM,
+          })),
           warnings: result.warnings,
         },
       };

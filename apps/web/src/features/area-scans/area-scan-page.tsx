@@ -11,7 +11,7 @@ import { AnalysisStatusBar } from './analysis-status-bar';
 import { AreaScanDetailsCard } from './area-scan-details-card';
 import { AreaScanPanel } from './area-scan-panel';
 import { useAreaScanDetails } from './area-scans-api';
-import { MaterialPropertiesCard } from './material-properties-card';
+import { MaterialPropertiesCard } from '../gpr-scans/material-properties-card';
 import { readRebarResults } from './rebar-results';
 
 /**
@@ -71,7 +71,7 @@ export function AreaScanPage() {
             zipFile={gprScanZipFile}
             dualOrientationAreaScan={dualOrientationAreaScan}
           />
-          <MaterialPropertiesCard values={results.materialProperties} />
+          <MaterialPropertiesCard results={analysis.data?.results} testId="material-properties" />
           {results.permittivity !== null && (
             <Alert severity="info" icon={false} data-testid="area-permittivity">
               One permittivity for the whole area: {results.permittivity.toFixed(2)}

@@ -11,7 +11,7 @@ import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
 import { AnalysisStatusBar } from '../area-scans/analysis-status-bar';
 import { getCoverScale } from '../area-scans/cover-colors';
 import { AreaScanPanel } from '../area-scans/area-scan-panel';
-import { MaterialPropertiesCard } from '../area-scans/material-properties-card';
+import { MaterialPropertiesCard } from '../gpr-scans/material-properties-card';
 import { readRebarResults, readSideRebars } from '../area-scans/rebar-results';
 import { useDualOrientationAreaScan } from './dual-orientation-api';
 import { AreaSideDetails } from './area-side-details';
@@ -123,7 +123,7 @@ export function DualOrientationAreaScanPage() {
           alignItems: 'start',
         }}
       >
-        <MaterialPropertiesCard values={parsed.materialProperties} />
+        <MaterialPropertiesCard results={results} testId="material-properties" />
         {parsed.permittivity !== null && (
           <Alert severity="info" icon={false} data-testid="dual-area-permittivity">
             One permittivity for both area scans: {parsed.permittivity.toFixed(2)}

@@ -94,7 +94,7 @@ export function DualOrientationGprScanPage() {
           parallelRebars={readSideRebars(results, 'parallel')}
           perpendicularRebars={readSideRebars(results, 'perpendicular')}
           permittivity={parsed.permittivity}
-          materialProperties={parsed.materialProperties}
+          results={results}
           isDone={analysis.data?.analysisRun?.status === 'FINISHED'}
         />
       )}

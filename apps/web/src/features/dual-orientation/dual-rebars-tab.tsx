@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { GprScan } from '@gprhub/contract';
 import { useMemo } from 'react';
 import { OrgLink } from '../../components/org-link';
-import { MaterialPropertiesCard } from '../area-scans/material-properties-card';
+import { MaterialPropertiesCard } from '../gpr-scans/material-properties-card';
 import { OrientationStatCards } from '../area-scans/orientation-stat-cards';
 import type { ResultRebar } from '../area-scans/rebar-results';
 import { computeOrientationStatistics } from '../area-scans/rebar-statistics';
@@ -82,7 +82,7 @@ export function DualRebarsTab({
   parallelRebars,
   perpendicularRebars,
   permittivity,
-  materialProperties,
+  results,
   isDone,
 }: {
   parallelScan: GprScan;
@@ -90,7 +90,8 @@ export function DualRebarsTab({
   parallelRebars: ResultRebar[];
   perpendicularRebars: ResultRebar[];
   permittivity: number | null;
-  materialProperties: number[];
+  /** The combined analysis's results (material properties and where they come from). */
+  results: Record<string, unknown> | null | undefined;
   isDone: boolean;
 }) {
   if (!isDone)
@@ -136,7 +137,7 @@ export function DualRebarsTab({
             </CardContent>
           </Card>
         )}
-        <MaterialPropertiesCard values={materialProperties} />
+        <MaterialPropertiesCard results={results} testId="material-properties" />
       </Box>
     </Box>
   );

@@ -4,23 +4,7 @@
  * docs/decisions/0004): they travel as one zip through `create-from-zip`. GPR files barely compress, and
  * storing keeps this small and fast.
  */
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (ISO-HDLC) of `bytes`, as zip entries carry it. */
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+import { crc32 } from '@gprhub/gpr';
 
 /** One file to put in the zip. */
 export interface ZipEntryInput {

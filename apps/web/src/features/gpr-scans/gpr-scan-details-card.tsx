@@ -9,27 +9,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GprScanDetails } from '@gprhub/contract';
-import type { ReactNode } from 'react';
+import { DetailRow } from '../../components/detail-row';
 import { OrgLink } from '../../components/org-link';
 import { formatDirection, formatLengthCm, formatScanNumber } from './gpr-scan-format';
-
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <Box sx={{ display: 'contents' }}>
-      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography
-        component="dd"
-        variant="body2"
-        sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}
-        data-testid={testId}
-      >
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /**
  * The detail card (spec §2): Details (original file name, scan length in cm, links to the dual-orientation
@@ -60,51 +42,51 @@ export function GprScanDetailsCard({ details }: { details: GprScanDetails | unde
         component="dl"
         sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75 }}
       >
-        <Row label="File" testId="detail-file-name">
+        <DetailRow label="File" testId="detail-file-name">
           {scan.fileName}
-        </Row>
-        <Row label="Scan length" testId="detail-scan-length">
+        </DetailRow>
+        <DetailRow label="Scan length" testId="detail-scan-length">
           {formatLengthCm(scan.scanLength)}
-        </Row>
+        </DetailRow>
         {scanNumber && (
-          <Row label="Scan number" testId="detail-scan-number">
+          <DetailRow label="Scan number" testId="detail-scan-number">
             {scanNumber}
-          </Row>
+          </DetailRow>
         )}
         {direction && (
-          <Row label="Direction" testId="detail-direction">
+          <DetailRow label="Direction" testId="detail-direction">
             {direction}
-          </Row>
+          </DetailRow>
         )}
         {details.areaScanNodeId && (
-          <Row label="Area scan" testId="detail-area-scan">
+          <DetailRow label="Area scan" testId="detail-area-scan">
             <Link component={OrgLink} to={`/area-scans/${details.areaScanNodeId}`}>
               Open area scan
             </Link>
-          </Row>
+          </DetailRow>
         )}
         {details.dualOrientationGprScan && (
-          <Row label="Dual orientation" testId="detail-dual-orientation">
+          <DetailRow label="Dual orientation" testId="detail-dual-orientation">
             <Link
               component={OrgLink}
               to={`/dual-orientation-gpr-scans/${details.dualOrientationGprScan.nodeId}`}
             >
               {details.dualOrientationGprScan.name}
             </Link>
-          </Row>
+          </DetailRow>
         )}
         {(scan.antennaName || frequency) && (
-          <Row label="Antenna" testId="detail-antenna">
+          <DetailRow label="Antenna" testId="detail-antenna">
             {[scan.antennaName, frequency].filter(Boolean).join(' · ')}
-          </Row>
+          </DetailRow>
         )}
-        <Row label="Traces" testId="detail-traces">
+        <DetailRow label="Traces" testId="detail-traces">
           {scan.traces} × {scan.samplesPerTrace} samples
-        </Row>
+        </DetailRow>
         {scan.scanDate && (
-          <Row label="Scanned" testId="detail-scan-date">
+          <DetailRow label="Scanned" testId="detail-scan-date">
             {new Date(scan.scanDate).toLocaleString()}
-          </Row>
+          </DetailRow>
         )}
       </Box>
       <Divider sx={{ my: 2 }} />

@@ -22,11 +22,18 @@ function readDetails(value: unknown): (MaterialDetail | undefined)[] {
  * The material properties of the rebar analysis (spec §2): Epsilon 0, Epsilon inf, Conductivity and Tau, each
  * with where it comes from; 'Insufficient material properties data' when fewer than 4 values exist.
  */
-export function MaterialPropertiesCard({ results }: { results: Record<string, unknown> | null }) {
+export function MaterialPropertiesCard({
+  results,
+  testId = 'material-properties-card',
+}: {
+  /** The analysis results (`materialProperties`, `materialPropertyDetails`); null until it has finished. */
+  results: Record<string, unknown> | null | undefined;
+  testId?: string;
+}) {
   const values = results ? readMaterialProperties(results.materialProperties) : null;
   const details = readDetails(results?.materialPropertyDetails);
   return (
-    <Card sx={{ p: 2 }} data-testid="material-properties-card">
+    <Card sx={{ p: 2 }} data-testid={testId}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         Material properties
       </Typography>

@@ -14,7 +14,7 @@ import {
  * The analysis engine's version, stored on every run and job. Bump it when the engine's results change,
  * so a user can tell which runs came from which engine.
  */
-export const ANALYSIS_ENGINE_VERSION = 'gprhub-rebar-2.1.0';
+export const ANALYSIS_ENGINE_VERSION = 'gprhub-rebar-2.1.1';
 
 export interface LineOptions {
   hyperbolas?: HyperbolaLabel[];

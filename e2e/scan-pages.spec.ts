@@ -193,13 +193,17 @@ describe('scan pages: area scan, dual orientation, scan groups', () => {
     await page.locator('[data-testid="plan-line"][data-line="L007"]').click();
     expect(await page.getByTestId('line-slider-value').textContent()).toBe('L007');
     await expect.poll(() => page.getByTestId('line-detection-row').count()).toBe(2);
-    // The highlighted line's radargram: the preview states, then the rendered image.
-    await page.getByTestId('scan-preview-generate').click();
-    await page.getByTestId('scan-preview-image').waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('[data-testid="scan-preview-image"]');
-      return img !== null && img.complete && img.naturalWidth > 0;
-    });
+    // The highlighted line's radargram, drawn from its signal.
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('[data-testid="line-detections"] [data-testid="radargram-canvas"]')
+            .getAttribute('data-frames')
+            .then(Number),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
     await shot('scan-pages-03-area-line-L007');
   });
 

@@ -11,11 +11,12 @@ import Typography from '@mui/material/Typography';
 import type { GprScan } from '@gprhub/contract';
 import { OrgLink } from '../../components/org-link';
 import type { LineResult } from './rebar-results';
-import { ScanPreview } from './scan-preview';
+import { LineRadargram } from './line-radargram';
 
 /**
- * The selected line's own detections: the bars its analysis found (position along the line, cover, diameter,
- * confidence), those under the hyperbola threshold hidden, and a link to the line's own page.
+ * The selected line's own detections: its radargram with its hyperbolas, the bars its analysis found (position
+ * along the line, cover, diameter, confidence), those under the hyperbola threshold hidden, and a link to the
+ * line's own page.
  */
 export function LineDetectionsPanel({
   scan,
@@ -58,7 +59,13 @@ export function LineDetectionsPanel({
         </Button>
       </Box>
       <Box sx={{ mb: 2 }}>
-        <ScanPreview key={scan.nodeId} scanId={scan.nodeId} label={label} />
+        <LineRadargram
+          key={scan.nodeId}
+          scanId={scan.nodeId}
+          label={label}
+          result={result}
+          threshold={threshold}
+        />
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, maxWidth: 420, mb: 1 }}>
         <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>

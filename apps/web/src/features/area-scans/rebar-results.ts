@@ -37,6 +37,8 @@ export interface LineResult {
   rebars: ResultRebar[];
   hyperbolas: ResultHyperbola[];
   permittivity: number | null;
+  /** Time zero the line's detections were picked with, seconds on the file's time axis. */
+  timeZeroS: number | null;
 }
 
 /** What the rebar screens need from a rebar analysis' results. */
@@ -119,6 +121,7 @@ function readLine(value: unknown): LineResult | null {
     rebars: readRebars(value.rebars),
     hyperbolas: readHyperbolas(value.hyperbolas),
     permittivity: readPermittivity(value.permittivity),
+    timeZeroS: isFiniteNumber(value.timeZeroS) ? value.timeZeroS : null,
   };
 }
 

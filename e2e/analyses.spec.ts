@@ -215,13 +215,14 @@ describe('analyses: the table of analyses, their runs and jobs', () => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await analysisRow(analysisIds.area!).waitFor();
     // With ID shown the columns are wider than the grid: the open analysis stays in view, even scrolled.
-    const grid = (await page.getByTestId('analyses-grid').boundingBox())!;
     const areaDetails = page.getByTestId(`analysis-details-${analysisIds.area}`);
+    // Measured afresh each time: the grid and the panel settle a frame or two after the resize.
     const inView = async () => {
+      const grid = (await page.getByTestId('analyses-grid').boundingBox())!;
       const box = (await areaDetails.boundingBox())!;
       return box.x >= grid.x - 1 && box.x + box.width <= grid.x + grid.width + 1;
     };
-    expect(await inView()).toBe(true);
+    await expect.poll(inView).toBe(true);
     await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => el.scrollTo({ left: 10_000 }));
     await expect.poll(inView).toBe(true);
     await shot('analyses-09-tablet');

@@ -247,7 +247,9 @@ describeWithData('GPR scan page: rebars, statistics and corrections on real scan
   it('resets to the analysis and deletes the correction on save', async () => {
     await page.getByTestId('toggle-edit').click();
     await page.getByTestId('rebar-reset').click();
-    expect(await attr('data-dirty')).toBe('true');
+    await expect.poll(() => attr('data-dirty')).toBe('true');
+    // Reset disables itself once the bars equal the analysis; Enter then saves (the removal).
+    await expect.poll(() => page.getByTestId('rebar-reset').isDisabled()).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => attr('data-has-correction')).toBe('false');
     expect((await correctionOf(scanIds.fhwa!)).analysisCorrection).toBeNull();

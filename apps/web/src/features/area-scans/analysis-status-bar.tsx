@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { AnalysisByInputResponse } from '@gprhub/contract';
 import { ANALYSIS_TYPE_LABELS } from '@gprhub/contract';
 import { AnalysisStatusChip } from '../analyses/analysis-status-chip';
+import { isActiveStatus } from '../analyses/analysis-polling';
 
 export interface AnalysisStatusBarProps {
   answer: AnalysisByInputResponse | undefined;
@@ -30,7 +31,7 @@ export function AnalysisStatusBar({
   loadError,
 }: AnalysisStatusBarProps) {
   const run = answer?.analysisRun ?? null;
-  const isRunning = run?.status === 'CREATED' || run?.status === 'ANALYSING';
+  const isRunning = isActiveStatus(run?.status);
   const label = answer?.analysis ? ANALYSIS_TYPE_LABELS[answer.analysis.analysisType] : 'Rebar analysis';
   return (
     <Box data-testid="analysis-status-bar" data-status={run?.status ?? 'NONE'} sx={{ mb: 2 }}>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Alert from '@mui/material/Alert';
 import { useMemo } from 'react';
-import { NotFoundPage } from '../../components/not-found-page';
+import { LoadErrorPage } from '../../components/load-error-page';
 import { PageHeader } from '../../components/page-header';
 import { getErrorMessage } from '../../api/api-error';
 import { useUuidParam } from '../../routes/use-uuid-param';
@@ -13,6 +13,7 @@ import { AreaScanPanel } from './area-scan-panel';
 import { useAreaScanDetails } from './area-scans-api';
 import { MaterialPropertiesCard } from '../gpr-scans/material-properties-card';
 import { readRebarResults } from './rebar-results';
+import { isActiveStatus } from '../analyses/analysis-polling';
 
 /**
  * `/area-scans/{id}`: the area scan's rebars in plan (AREA_SCAN_REBAR_2, started automatically and shown
@@ -25,15 +26,9 @@ export function AreaScanPage() {
   const analysis = useAutoAnalysis('AREA_SCAN_REBAR_2', input);
   const results = useMemo(() => readRebarResults(analysis.data?.results), [analysis.data]);
   const status = analysis.data?.analysisRun?.status;
-  const isRunning = status === 'CREATED' || status === 'ANALYSING';
+  const isRunning = isActiveStatus(status);
 
-  if (details.isError) {
-    if (details.error.httpStatus === 404)
-      return <NotFoundPage message="This area scan does not exist, or it was deleted." />;
-    return (
-      <Alert severity="error">The area scan could not be loaded: {getErrorMessage(details.error)}</Alert>
-    );
-  }
+  if (details.isError) return <LoadErrorPage error={details.error} noun="area scan" />;
   if (!details.data) return <Skeleton variant="rectangular" height={480} data-testid="area-scan-loading" />;
   const { areaScan, gprScanZipFile, dualOrientationAreaScan, lineScanCount } = details.data;
 

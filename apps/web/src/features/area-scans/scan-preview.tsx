@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useAnalysisByInput, useTriggerAnalysis } from '../analyses/use-analysis-by-input';
+import { isActiveStatus } from '../analyses/analysis-polling';
 
 /**
  * A line's radargram as the GPR scan preview analysis rendered it, with the spec's preview states: not
@@ -28,7 +29,7 @@ export function ScanPreview({ scanId, label }: { scanId: string; label: string }
         sx={{ width: '100%', maxHeight: 260, objectFit: 'fill', borderRadius: 1, display: 'block' }}
       />
     );
-  const isCreating = isPending || status === 'CREATED' || status === 'ANALYSING';
+  const isCreating = isPending || isActiveStatus(status);
   return (
     <Box
       data-testid="scan-preview-empty"

@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { getErrorMessage } from '../../api/api-error';
-import { NotFoundPage } from '../../components/not-found-page';
+import { LoadErrorPage } from '../../components/load-error-page';
 import { PageHeader } from '../../components/page-header';
 import { useUuidParam } from '../../routes/use-uuid-param';
 import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
@@ -16,6 +16,7 @@ import { readRebarResults, readSideRebars } from '../area-scans/rebar-results';
 import { useDualOrientationAreaScan } from './dual-orientation-api';
 import { AreaSideDetails } from './area-side-details';
 import { SwapRolesButton } from './swap-roles-button';
+import { isActiveStatus } from '../analyses/analysis-polling';
 
 /**
  * `/dual-orientation-area-scans/{id}`: the parallel and perpendicular area scans side by side, analysed
@@ -49,13 +50,9 @@ export function DualOrientationAreaScanPage() {
     [parsed],
   );
   const status = analysis.data?.analysisRun?.status;
-  const isRunning = status === 'CREATED' || status === 'ANALYSING';
+  const isRunning = isActiveStatus(status);
 
-  if (dual.isError) {
-    if (dual.error.httpStatus === 404)
-      return <NotFoundPage message="This dual-orientation area scan does not exist, or it was deleted." />;
-    return <Alert severity="error">It could not be loaded: {getErrorMessage(dual.error)}</Alert>;
-  }
+  if (dual.isError) return <LoadErrorPage error={dual.error} noun="dual-orientation area scan" />;
   if (!dual.data || !pair) return <Skeleton variant="rectangular" height={420} />;
   const { parallelAreaScan, perpendicularAreaScan } = dual.data;
 

@@ -1,12 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { getErrorMessage } from '../../api/api-error';
-import { NotFoundPage } from '../../components/not-found-page';
+import { LoadErrorPage } from '../../components/load-error-page';
 import { PageHeader } from '../../components/page-header';
 import { useUuidParam } from '../../routes/use-uuid-param';
 import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
@@ -16,6 +14,7 @@ import { DualRebarsTab } from './dual-rebars-tab';
 import { useDualOrientationGprScan } from './dual-orientation-api';
 import { ScanSignalTab } from './scan-signal-tab';
 import { SwapRolesButton } from './swap-roles-button';
+import { useTabParam } from '../../lib/use-tab-param';
 
 const TABS = ['rebars', 'parallel', 'perpendicular'] as const;
 type TabKey = (typeof TABS)[number];
@@ -26,8 +25,7 @@ type TabKey = (typeof TABS)[number];
  */
 export function DualOrientationGprScanPage() {
   const id = useUuidParam('id');
-  const [search, setSearch] = useSearchParams();
-  const tab: TabKey = TABS.find((t) => t === search.get('tab')) ?? 'rebars';
+  const [tab, selectTab] = useTabParam(TABS);
   const dual = useDualOrientationGprScan(id);
   const pair = dual.data?.dualOrientationGprScan;
   const input = useMemo(
@@ -44,24 +42,9 @@ export function DualOrientationGprScanPage() {
   const results = analysis.data?.results;
   const parsed = useMemo(() => readRebarResults(results), [results]);
 
-  if (dual.isError) {
-    if (dual.error.httpStatus === 404)
-      return <NotFoundPage message="This dual-orientation GPR scan does not exist, or it was deleted." />;
-    return <Alert severity="error">It could not be loaded: {getErrorMessage(dual.error)}</Alert>;
-  }
+  if (dual.isError) return <LoadErrorPage error={dual.error} noun="dual-orientation GPR scan" />;
   if (!dual.data || !pair) return <Skeleton variant="rectangular" height={420} />;
   const { parallelGprScan, perpendicularGprScan } = dual.data;
-  const selectTab = (next: TabKey) =>
-    setSearch(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next === 'rebars') params.delete('tab');
-        else params.set('tab', next);
-        return params;
-      },
-      { replace: true },
-    );
-
   return (
     <Box data-testid="dual-gpr-scan-page" data-parallel={pair.parallelGprScanNodeId}>
       <PageHeader

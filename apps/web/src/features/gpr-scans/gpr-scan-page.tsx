@@ -6,7 +6,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page';
 import { useUuidParam } from '../../routes/use-uuid-param';
 import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
@@ -19,9 +18,8 @@ import { useGprScanDetails } from './gpr-scans-api';
 import { MaterialPropertiesCard } from './material-properties-card';
 import { RebarsTab } from './rebars-tab';
 import { GprScanSignalTab } from '../radargram/gpr-scan-signal-tab';
+import { useTabParam } from '../../lib/use-tab-param';
 
-/** The URL parameter keeping the open tab, so a reload or a shared link opens the same one. */
-export const TAB_PARAM = 'tab';
 const TABS = [
   { value: 'rebars', label: 'Rebars' },
   { value: 'signal', label: 'GPR scan signal' },
@@ -32,8 +30,7 @@ type TabValue = (typeof TABS)[number]['value'];
 export function GprScanPage() {
   const nodeId = useUuidParam('id');
   const screen = useScreenClass();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab: TabValue = searchParams.get(TAB_PARAM) === 'signal' ? 'signal' : 'rebars';
+  const [tab, selectTab] = useTabParam<TabValue>(['rebars', 'signal']);
   const details = useGprScanDetails(nodeId);
   const hubPath = useHubPath(nodeId ?? undefined);
   const input = useMemo(() => (nodeId ? { gprScanNodeId: nodeId } : null), [nodeId]);
@@ -42,17 +39,6 @@ export function GprScanPage() {
   if (!nodeId || details.error?.httpStatus === 404) return <NotFoundPage />;
   const scan = details.data?.gprScan;
   const scanNumber = formatScanNumber(scan?.scanNumber);
-
-  const selectTab = (value: TabValue) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'rebars') next.delete(TAB_PARAM);
-        else next.set(TAB_PARAM, value);
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <Box data-testid="gpr-scan-page" data-node-id={nodeId}>

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { getErrorMessage } from '../../api/api-error';
 import { AnalysisStatusChip } from '../analyses/analysis-status-chip';
 import type { RebarsTabProps } from './rebars-tab';
+import { isActiveStatus } from '../analyses/analysis-polling';
 
 /**
  * The rebar analysis' state above the view: its status chip (with progress while it runs), the run's failure
@@ -15,7 +16,7 @@ import type { RebarsTabProps } from './rebars-tab';
 export function RebarAnalysisStatus({ analysis }: Pick<RebarsTabProps, 'analysis'>) {
   const run = analysis.data?.analysisRun ?? null;
   const status = run?.status ?? null;
-  const isRunning = status === 'CREATED' || status === 'ANALYSING';
+  const isRunning = isActiveStatus(status);
   const isWaiting = !analysis.data || (!run && !analysis.error);
   return (
     <Box

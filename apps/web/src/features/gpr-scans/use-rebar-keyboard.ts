@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** Whether a key event comes from a text field (its keys are the field's, not the canvas'). */
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -17,7 +17,7 @@ export function useRebarKeyboard(handlers: {
   onDelete: () => void;
 }) {
   const latest = useRef(handlers);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = handlers;
   });
   const { isEnabled } = handlers;
@@ -27,8 +27,9 @@ export function useRebarKeyboard(handlers: {
       if (event.defaultPrevented || isTypingTarget(event.target)) return;
       if (event.key === 'Escape') latest.current.onEscape();
       else if (event.key === 'Enter') {
-        // A focused button's own Enter (e.g. Add) stays the button's.
-        if (event.target instanceof HTMLButtonElement) return;
+        // A focused button's own Enter (e.g. Add) stays the button's; a button that became disabled
+        // while focused (Reset, once pressed) does nothing with it, so Enter saves.
+        if (event.target instanceof HTMLButtonElement && !event.target.disabled) return;
         latest.current.onEnter();
       } else if (event.key === 'Delete' || event.key === 'Backspace') latest.current.onDelete();
       else return;

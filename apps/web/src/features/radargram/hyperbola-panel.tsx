@@ -12,6 +12,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { getErrorMessage } from '../../api/api-error';
 import type { HyperbolaEditor } from './use-hyperbola-editor';
+import { isActiveStatus } from '../analyses/analysis-polling';
 
 export interface HyperbolaPanelProps {
   editor: HyperbolaEditor;
@@ -38,7 +39,7 @@ export function HyperbolaPanel({
 }: HyperbolaPanelProps) {
   const run = editor.analysis.data?.analysisRun;
   const status = run?.status ?? null;
-  const isRunning = editor.analysis.isTriggering || status === 'CREATED' || status === 'ANALYSING';
+  const isRunning = editor.analysis.isTriggering || isActiveStatus(status);
   const canEdit = layers.corrected && status === 'FINISHED';
   return (
     <Card variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.25 }} data-testid="hyperbola-panel">

@@ -1,9 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Box from '@mui/material/Box';
 import { Navigate } from 'react-router';
-import { getErrorMessage } from '../../api/api-error';
-import { NotFoundPage } from '../../components/not-found-page';
+import { LoadErrorPage } from '../../components/load-error-page';
 import { useOrgParam } from '../../components/org-link';
 import { PageHeader } from '../../components/page-header';
 import { withOrg } from '../../lib/with-org';
@@ -20,11 +18,7 @@ export function GprScanGroupPage() {
   const org = useOrgParam();
   const group = useGprScanGroup(id);
 
-  if (group.isError) {
-    if (group.error.httpStatus === 404)
-      return <NotFoundPage message="This GPR scan group does not exist, or it was deleted." />;
-    return <Alert severity="error">The group could not be loaded: {getErrorMessage(group.error)}</Alert>;
-  }
+  if (group.isError) return <LoadErrorPage error={group.error} noun="GPR scan group" />;
   const data = group.data?.gprScanGroup;
   if (!data || !id) return <Skeleton variant="rectangular" height={320} data-testid="scan-group-loading" />;
   if (data.type === 'AREA_SCAN') return <Navigate to={withOrg(`/area-scans/${id}`, org)} replace />;

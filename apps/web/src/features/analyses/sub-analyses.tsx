@@ -24,24 +24,16 @@ export const TYPES_WITH_SUB_ANALYSES: readonly AnalysisType[] = [
   'AREA_SCAN_DUAL_ORIENTATION_REBAR_2',
 ];
 
-const byLineName = (nodes: Map<string, Node>) => (a: Analysis, b: Analysis) =>
-  (nodes.get(a.parentId ?? '')?.name ?? '').localeCompare(
-    nodes.get(b.parentId ?? '')?.name ?? '',
-    undefined,
-    {
-      numeric: true,
-    },
-  ) || a.createdAt.localeCompare(b.createdAt);
-
 /** An area-scan analysis' per-line analyses (L001, L002, …), each opening to its own runs and jobs. */
 export function SubAnalyses({ analysis }: { analysis: Analysis }) {
   const subs = useSubAnalyses(analysis.nodeId);
   const list = useMemo(() => subs.data?.analyses ?? [], [subs.data]);
+  // The server lists them in the order of the lines (CSV line number, scan number, name); sorting here by
+  // names that load later would reorder the list while it is being read.
   const nodes = useAnalysisInputNodes(list);
-  const sorted = useMemo(() => [...list].sort(byLineName(nodes)), [list, nodes]);
   if (subs.isPending) return <Skeleton variant="rounded" height={44} />;
   if (subs.isError) return <Alert severity="error">Error loading data</Alert>;
-  if (sorted.length === 0) {
+  if (list.length === 0) {
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="sub-analyses-empty">
         Each line gets its own analysis when a run of this area scan finishes.
@@ -50,7 +42,7 @@ export function SubAnalyses({ analysis }: { analysis: Analysis }) {
   }
   return (
     <Stack spacing={1} data-testid={`sub-analyses-${analysis.nodeId}`}>
-      {sorted.map((sub) => (
+      {list.map((sub) => (
         <SubAnalysisItem key={sub.nodeId} analysis={sub} nodes={nodes} />
       ))}
     </Stack>

@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // expect.poll waits for the page to reach a state; vitest's default of 1 s is shorter than a
+          // server round trip on a loaded 2-core CI machine (Playwright's own expect waits 5 s).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -355,7 +355,7 @@ describe('node details panel', () => {
     await form().getByTestId('metadata-name-input').fill('Inspector');
     await chooseMetadataType('TEXT');
     await form().getByTestId('metadata-text-input').fill('Ada Lovelace');
-    await expect.poll(() => submit().isEnabled(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => submit().isEnabled()).toBe(true);
     await submit().click();
     await expect.poll(() => items.count()).toBe(1);
 
@@ -368,7 +368,7 @@ describe('node details panel', () => {
     expect(await submit().isDisabled()).toBe(true);
     await screenshot(page, 'details-06-json-invalid');
     await form().getByTestId('metadata-json-input').fill('{"coverMm": 42, "bars": [12, 16]}');
-    await expect.poll(() => submit().isEnabled(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => submit().isEnabled()).toBe(true);
     await submit().click();
     await expect.poll(() => items.count()).toBe(2);
 
@@ -403,7 +403,7 @@ describe('node details panel', () => {
     await chooseMetadataType('RELATED_NODE');
     await submit().isDisabled();
     await pickNode('metadata-related-node', 'Span', ids.span);
-    await expect.poll(() => submit().isEnabled(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => submit().isEnabled()).toBe(true);
     await submit().click();
     await expect.poll(() => items.count()).toBe(4);
     const link = items.filter({ hasText: 'First span' }).getByTestId('metadata-related-link');

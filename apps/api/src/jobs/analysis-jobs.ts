@@ -5,14 +5,13 @@ import {
   claimJob,
   failAbandonedJob,
   findJobUnscoped,
-  insertFiles,
   settleJob,
   updateJobProgress,
-  type AnalysisJobRow,
 } from '@gprhub/db';
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../app-context.js';
-import { buildComputeRequest, afterFinished } from '../modules/analyses/analysis-inputs.js';
+import { buildComputeRequest } from '../modules/analyses/analysis-inputs.js';
+import { finishJob } from './analysis-results.js';
 import { ANALYSIS_DEAD_QUEUE, ANALYSIS_QUEUE, startQueue, type AnalysisQueueMessage } from './queue.js';
 import { ThreadRunner } from './thread-runner.js';
 
@@ -107,57 +106,11 @@ export class AnalysisJobs {
         },
         onPartial: (key, value) => void addPartialResult(db, job, key, value).catch(() => {}),
       });
-      const resultFileId = await this.storeResults(job, output.results, output.png);
-      if (await settleJob(db, job, { status: 'FINISHED', resultFileId }))
-        await afterFinished(this.ctx, job, output);
+      await finishJob(this.ctx, job, output);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await settleJob(db, job, { status: 'FAILED', message });
     }
-  }
-
-  /** Results go to file storage (they can be large), one object per attempt; the PNG of a preview beside them. */
-  private async storeResults(
-    job: AnalysisJobRow,
-    results: Record<string, unknown>,
-    png?: Uint8Array,
-  ): Promise<string> {
-    const { storage, db } = this.ctx;
-    const base = `analyses/${job.organizationId}/${job.analysisRunId}/attempt-${job.attempt}`;
-    let previewFileId: string | undefined;
-    if (png) {
-      const key = `${base}/preview.png`;
-      await storage.put(key, Buffer.from(png.buffer, png.byteOffset, png.byteLength), 'image/png');
-      const [file] = await insertFiles(db, [
-        {
-          organizationId: job.organizationId,
-          nodeId: job.analysisNodeId,
-          name: 'preview.png',
-          extension: 'png',
-          contentType: 'image/png',
-          size: png.byteLength,
-          storageKey: key,
-          confirmedUploadedAt: new Date(),
-        },
-      ]);
-      previewFileId = file!.id;
-    }
-    const body = Buffer.from(JSON.stringify(previewFileId ? { ...results, previewFileId } : results));
-    const key = `${base}/results.json`;
-    await storage.put(key, body, 'application/json');
-    const [file] = await insertFiles(db, [
-      {
-        organizationId: job.organizationId,
-        nodeId: job.analysisNodeId,
-        name: 'results.json',
-        extension: 'json',
-        contentType: 'application/json',
-        size: body.byteLength,
-        storageKey: key,
-        confirmedUploadedAt: new Date(),
-      },
-    ]);
-    return file!.id;
   }
 
   /** Stop taking jobs (a running one is given back to the queue by its heartbeat), then close the queue. */

@@ -316,8 +316,32 @@ export async function addPartialResult(
 }
 
 /**
+ * Inside a transaction: lock the job's row if this attempt still holds it (ANALYSING at this attempt), so
+ * what is written next in the transaction belongs to the attempt that will settle it. Answers false otherwise.
+ */
+export async function lockHeldJob(
+  tx: Database,
+  job: Pick<AnalysisJobRow, 'id' | 'attempt'>,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: analysisJobs.id })
+    .from(analysisJobs)
+    .where(
+      and(
+        eq(analysisJobs.id, job.id),
+        eq(analysisJobs.attempt, job.attempt),
+        eq(analysisJobs.status, 'ANALYSING'),
+      ),
+    )
+    .for('update');
+  return rows.length > 0;
+}
+
+/**
  * Settle the current attempt: FINISHED with its result file, or FAILED with a message. Only the attempt that
  * holds the job can settle it, and only once, so a job finishes exactly once even when a stale worker wakes up.
+ * `alsoInTransaction` writes what must appear together with the status (an area scan's per-line analyses): a
+ * reader never sees the job settled without them, and a crash leaves neither.
  */
 export async function settleJob(
   db: Database,
@@ -325,6 +349,7 @@ export async function settleJob(
   outcome:
     | { status: 'FINISHED'; resultFileId: string | null; message?: string }
     | { status: 'FAILED'; message: string },
+  alsoInTransaction?: (tx: Database) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -360,6 +385,7 @@ export async function settleJob(
         partialResults: null,
       })
       .where(eq(analysisRuns.id, job.analysisRunId));
+    if (alsoInTransaction) await alsoInTransaction(tx as unknown as Database);
     return true;
   });
 }

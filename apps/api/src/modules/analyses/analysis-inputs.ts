@@ -8,19 +8,11 @@ import {
   type NodeType,
 } from '@gprhub/contract';
 import {
-  claimJob,
-  createRunWithJob,
-  findFileByIdUnscoped,
   findLiveNodesByIds,
-  findOrCreateAnalysis,
-  findRunUnscoped,
-  insertFiles,
-  setGprScanPreviewFile,
-  settleJob,
   type AnalysisJobRow,
 } from '@gprhub/db';
 import type { AppContext } from '../../app-context.js';
-import { ANALYSIS_ENGINE_VERSION, type ComputeOutput, type ComputeRequest } from '../../jobs/compute.js';
+import { ANALYSIS_ENGINE_VERSION, type ComputeRequest } from '../../jobs/compute.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { assertNodesOfType, loadAreaScanLines, loadGprScanRadargram } from '../gpr-scans/gpr-scan-data.js';
 
@@ -207,105 +199,9 @@ export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow):
   }
 }
 
-/**
- * After a run finished: a preview becomes the scan's preview image; an area-scan run leaves one finished
- * per-line sub-analysis for each line (so each line's bars can be opened and corrected on their own).
- */
-export async function afterFinished(
-  ctx: AppContext,
-  job: AnalysisJobRow,
-  output: ComputeOutput,
-): Promise<void> {
-  const payload = job.payload as { analysisInput: Record<string, string> };
-  if (job.analysisType === 'GPR_SCAN_PREVIEW' && output.png) {
-    const previewFileId = await findPreviewFileId(ctx, job);
-    if (previewFileId)
-      await setGprScanPreviewFile(
-        ctx.db,
-        job.organizationId,
-        payload.analysisInput.gprScanNodeId!,
-        previewFileId,
-      );
-    return;
-  }
-  if (job.analysisType === 'AREA_SCAN_REBAR_2' && Array.isArray(output.results.lines)) {
-    for (const line of output.results.lines as (Record<string, unknown> & { nodeId: string })[]) {
-      await recordSubAnalysis(ctx, job, line);
-    }
-  }
-}
-
-async function findPreviewFileId(ctx: AppContext, job: AnalysisJobRow): Promise<string | undefined> {
-  const run = await findRunUnscoped(ctx.db, job.analysisRunId);
-  if (!run?.resultFileId) return undefined;
-  const file = await findFileByIdUnscoped(ctx.db, run.resultFileId);
-  if (!file) return undefined;
-  const results = JSON.parse((await readAll(await ctx.storage.read(file.storageKey))).toString('utf8')) as {
-    previewFileId?: string;
-  };
-  return results.previewFileId;
-}
-
 export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream)
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
   return Buffer.concat(chunks);
-}
-
-async function recordSubAnalysis(
-  ctx: AppContext,
-  parent: AnalysisJobRow,
-  line: Record<string, unknown> & { nodeId: string },
-): Promise<void> {
-  const { db, storage } = ctx;
-  const input = { gprScanNodeId: line.nodeId };
-  const analysis = await findOrCreateAnalysis(db, {
-    organizationId: parent.organizationId,
-    analysisType: 'LINE_SCAN_REBAR_2',
-    input,
-    inputKey: stableJson(input),
-    inputNodeIds: [line.nodeId],
-    parentNodeId: line.nodeId,
-    parentAnalysisNodeId: parent.analysisNodeId,
-    name: `${ANALYSIS_TYPE_LABELS.LINE_SCAN_REBAR_2} (line of an area scan)`,
-    createdById: null,
-  });
-  const { job } = await createRunWithJob(db, {
-    organizationId: parent.organizationId,
-    analysisNodeId: analysis.analysis.nodeId,
-    analysisType: 'LINE_SCAN_REBAR_2',
-    options: {},
-    optionsKey: stableJson({}),
-    engineVersion: ANALYSIS_ENGINE_VERSION,
-    payload: {
-      analysisType: 'LINE_SCAN_REBAR_2',
-      analysisInput: input,
-      analysisEngineVersion: ANALYSIS_ENGINE_VERSION,
-      parentAnalysisRunId: parent.analysisRunId,
-    },
-    createdById: null,
-  });
-  const claimed = await claimJob(db, job.id, `area-scan run ${parent.analysisRunId}`);
-  if (!claimed) return;
-  const body = Buffer.from(JSON.stringify(line));
-  const key = `analyses/${parent.organizationId}/${claimed.analysisRunId}/attempt-1/results.json`;
-  await storage.put(key, body, 'application/json');
-  const [file] = await insertFiles(db, [
-    {
-      organizationId: parent.organizationId,
-      nodeId: analysis.analysis.nodeId,
-      name: 'results.json',
-      extension: 'json',
-      contentType: 'application/json',
-      size: body.byteLength,
-      storageKey: key,
-      confirmedUploadedAt: new Date(),
-    },
-  ]);
-  await settleJob(db, claimed, {
-    status: 'FINISHED',
-    resultFileId: file!.id,
-    message: 'Line analysed as part of its area scan',
-  });
 }

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { ANALYSIS_TYPE_LABELS } from '@gprhub/contract';
+import {
+  claimJob,
+  createRunWithJob,
+  findOrCreateAnalysis,
+  insertFiles,
+  lockHeldJob,
+  setGprScanPreviewFile,
+  settleJob,
+  type AnalysisJobRow,
+  type Database,
+} from '@gprhub/db';
+import type { AppContext } from '../app-context.js';
+import { stableJson } from '../modules/analyses/analysis-inputs.js';
+import { ANALYSIS_ENGINE_VERSION, type ComputeOutput } from './compute.js';
+
+type AreaLine = Record<string, unknown> & { nodeId: string };
+
+/** A stored object and its file row's fields. */
+interface StoredObject {
+  id?: string;
+  key: string;
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Store a finished attempt's results and settle its job FINISHED. Objects go to storage first (they can be
+ * large and storage is not transactional); then one database transaction settles the job and writes what
+ * the results leave behind: the scan's preview image, or an area scan's finished per-line sub-analyses. So
+ * a client that sees the area analysis FINISHED sees every line, and a crash before the commit leaves the
+ * job to be retried with no line written. Answers false when another attempt settled the job first.
+ */
+export async function finishJob(
+  ctx: AppContext,
+  job: AnalysisJobRow,
+  output: ComputeOutput,
+): Promise<boolean> {
+  const base = `analyses/${job.organizationId}/${job.analysisRunId}/attempt-${job.attempt}`;
+  // The results name their preview's file row, so its id is chosen here rather than by the database.
+  const previewFileId = output.png ? randomUUID() : undefined;
+  const preview = output.png ? await put(ctx, `${base}/preview.png`, output.png, 'image/png') : undefined;
+  const results = previewFileId ? { ...output.results, previewFileId } : output.results;
+  const resultsObject = await put(ctx, `${base}/results.json`, jsonBytes(results), 'application/json');
+  const lines =
+    job.analysisType === 'AREA_SCAN_REBAR_2' && Array.isArray(output.results.lines)
+      ? (output.results.lines as AreaLine[])
+      : [];
+  const lineObjects: StoredObject[] = [];
+  for (const line of lines)
+    lineObjects.push(
+      await put(ctx, `${base}/lines/${line.nodeId}.json`, jsonBytes(line), 'application/json'),
+    );
+
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    if (!(await lockHeldJob(db, job))) return false;
+    if (preview) await insertFileRows(db, job, job.analysisNodeId, [{ ...preview, id: previewFileId }]);
+    const [resultFileId] = await insertFileRows(db, job, job.analysisNodeId, [resultsObject]);
+    return settleJob(db, job, { status: 'FINISHED', resultFileId: resultFileId! }, async (inTx) => {
+      if (job.analysisType === 'GPR_SCAN_PREVIEW' && previewFileId) {
+        const input = (job.payload as { analysisInput: Record<string, string> }).analysisInput;
+        await setGprScanPreviewFile(inTx, job.organizationId, input.gprScanNodeId!, previewFileId);
+      }
+      for (const [index, line] of lines.entries())
+        await recordSubAnalysis(inTx, job, line, lineObjects[index]!);
+    });
+  });
+}
+
+function jsonBytes(value: unknown): Uint8Array {
+  return Buffer.from(JSON.stringify(value));
+}
+
+async function put(
+  ctx: AppContext,
+  key: string,
+  bytes: Uint8Array,
+  contentType: string,
+): Promise<StoredObject> {
+  await ctx.storage.put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType);
+  return { key, name: key.slice(key.lastIndexOf('/') + 1), contentType, size: bytes.byteLength };
+}
+
+async function insertFileRows(
+  db: Database,
+  job: AnalysisJobRow,
+  nodeId: string,
+  objects: StoredObject[],
+): Promise<string[]> {
+  const rows = await insertFiles(
+    db,
+    objects.map((o) => ({
+      ...(o.id ? { id: o.id } : {}),
+      organizationId: job.organizationId,
+      nodeId,
+      name: o.name,
+      extension: o.name.slice(o.name.lastIndexOf('.') + 1),
+      contentType: o.contentType,
+      size: o.size,
+      storageKey: o.key,
+      confirmedUploadedAt: new Date(),
+    })),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** One line of a finished area scan becomes a finished LINE_SCAN_REBAR_2 analysis of that line (a new run of it). */
+async function recordSubAnalysis(
+  db: Database,
+  parent: AnalysisJobRow,
+  line: AreaLine,
+  stored: StoredObject,
+): Promise<void> {
+  const input = { gprScanNodeId: line.nodeId };
+  const analysis = await findOrCreateAnalysis(db, {
+    organizationId: parent.organizationId,
+    analysisType: 'LINE_SCAN_REBAR_2',
+    input,
+    inputKey: stableJson(input),
+    inputNodeIds: [line.nodeId],
+    parentNodeId: line.nodeId,
+    parentAnalysisNodeId: parent.analysisNodeId,
+    name: `${ANALYSIS_TYPE_LABELS.LINE_SCAN_REBAR_2} (line of an area scan)`,
+    createdById: null,
+  });
+  const { job } = await createRunWithJob(db, {
+    organizationId: parent.organizationId,
+    analysisNodeId: analysis.analysis.nodeId,
+    analysisType: 'LINE_SCAN_REBAR_2',
+    options: {},
+    optionsKey: stableJson({}),
+    engineVersion: ANALYSIS_ENGINE_VERSION,
+    payload: {
+      analysisType: 'LINE_SCAN_REBAR_2',
+      analysisInput: input,
+      analysisEngineVersion: ANALYSIS_ENGINE_VERSION,
+      parentAnalysisRunId: parent.analysisRunId,
+    },
+    createdById: null,
+  });
+  const claimed = await claimJob(db, job.id, `area-scan run ${parent.analysisRunId}`);
+  if (!claimed) throw new Error('A new per-line job could not be claimed');
+  const [fileId] = await insertFileRows(db, parent, analysis.analysis.nodeId, [
+    { ...stored, name: 'results.json' },
+  ]);
+  await settleJob(db, claimed, {
+    status: 'FINISHED',
+    resultFileId: fileId!,
+    message: 'Line analysed as part of its area scan',
+  });
+}

@@ -28,9 +28,9 @@ export default tseslint.config(
   },
   {
     // The science package stays pure: no Node built-ins, no DOM.
-    files: ['packages/gpr/src/**/*.ts'],
+    files: ['packages/gpr/src/**/*.ts', 'packages/scan3d/src/**/*.ts'],
     // The command line (src/cli) is the one part allowed to use Node (files, process).
-    ignores: ['packages/gpr/src/**/*.test.ts', 'packages/gpr/src/cli/**'],
+    ignores: ['packages/gpr/src/**/*.test.ts', 'packages/gpr/src/cli/**', 'packages/scan3d/src/**/*.test.ts'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'os', 'child_process', '@gprhub/*'] }],

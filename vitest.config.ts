@@ -1,14 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure units (fast, no database), API tests (real PGlite or PostgreSQL through
-// Fastify inject) and browser tests (playwright-core driving Debian's Chromium against a built app).
+// Four projects: pure units (fast, no database), API tests (real PGlite or PostgreSQL through
+// Fastify inject), the storage-heavy API tests again on S3, and browser tests (playwright-core driving Debian's Chromium against a built app).
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/{contract,gpr}/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/cli/src/**/*.test.ts'],
+          include: ['packages/{contract,gpr,scan3d}/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/cli/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },
@@ -18,6 +18,26 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
           globalSetup: ['apps/api/src/test/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The storage-heavy API tests again, with STORAGE_DRIVER=s3 against a real S3-compatible server
+        // (s3rver, started on loopback by test/s3-setup.ts; each test app gets a bucket of its own).
+        test: {
+          name: 'api-s3',
+          include: [
+            'apps/api/src/modules/files/*.test.ts',
+            'apps/api/src/modules/gpr-scans/gpr-scan-import.test.ts',
+            'apps/api/src/modules/gpr-scans/gpr-scan-files-import.test.ts',
+            'apps/api/src/storage/*.test.ts',
+            // App and worker processes sharing PostgreSQL and S3 (skipped without TEST_DATABASE_URL).
+            'apps/api/src/jobs/worker-failover.test.ts',
+          ],
+          globalSetup: ['apps/api/src/test/global-setup.ts', 'apps/api/src/test/s3-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -270,6 +270,28 @@ describeWithData('GPR scan page: rebars, statistics and corrections on real scan
     await shot('gpr-scan-06-mini-001');
   });
 
+  it('calibrates the permittivity on a bar of known cover, recomputes the covers, and removes it', async () => {
+    await openScan(scanIds.mini2!);
+    const card = page.getByTestId('permittivity-value');
+    expect(await card.getAttribute('data-source')).toBe('estimated');
+    const coverBefore = await statNumber('cover', 'avg');
+    expect(await page.getByTestId('stat-card-cover').getByTestId('stat-sd').textContent()).toMatch(/± \d/);
+    // The surveyor's cover meter reads the first bar 5 mm deeper than the engine: εr falls, every cover grows.
+    const first = (await byInput(scanIds.mini2!)).results!.rebars[0]!;
+    const measuredMm = Math.round((first.depthCoords[0]![2] - first.R) * 1000) + 5;
+    await page.getByRole('combobox', { name: 'Measured bar' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('calibration-cover').fill(String(measuredMm));
+    await page.getByTestId('calibration-apply').click();
+    await expect.poll(() => card.getAttribute('data-source'), { timeout: 120_000 }).toBe('calibrated');
+    expect(await card.textContent()).toContain(`measured cover ${measuredMm.toFixed(1)} mm`);
+    expect(await statNumber('cover', 'avg')).toBeGreaterThan(coverBefore + 2);
+    await shot('gpr-scan-10-calibrated');
+    await page.getByTestId('calibration-remove').click();
+    await expect.poll(() => card.getAttribute('data-source'), { timeout: 120_000 }).toBe('estimated');
+    expect(await statNumber('cover', 'avg')).toBeCloseTo(coverBefore, 1);
+  });
+
   it('keeps the tab in the URL and works on a tablet, a phone and in dark mode', async () => {
     await page.getByTestId('gpr-scan-tab-signal').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('signal');

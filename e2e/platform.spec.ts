@@ -74,6 +74,8 @@ describe('platform: accounts, organizations, shell, keys', () => {
     await page.waitForURL(/\/keys\?.*org=acme-surveys/);
     await page.getByTestId('keys-grid').waitFor();
     await page.getByTestId('new-key-button').click();
+    // The dialog's name and expiry are optional: create straight away.
+    await page.getByTestId('new-key-create').click();
     const alert = page.getByTestId('new-key-alert');
     await alert.waitFor();
     const key = (await alert.textContent())?.match(/gprk_[A-Za-z0-9_-]+/)?.[0];

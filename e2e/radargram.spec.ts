@@ -4,6 +4,7 @@ import { describeWithData, readRealFile } from '../packages/gpr/test/data.js';
 import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
 import { importZip, zipFiles } from './support/scans.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { waitForScanPreview } from './support/preview.js';
 
 let server: RunningServer;
 let browser: BrowserSession;
@@ -269,12 +270,7 @@ describeWithData('GPR scan signal tab: the radargram viewer on real scans', () =
     expect(p.traces).toBeGreaterThan(50);
     expect((await imageStats()).distinct).toBeGreaterThan(20);
     const preview = page.getByTestId('signal-preview');
-    const generate = preview.getByTestId('scan-preview-generate');
-    if (await generate.count()) {
-      expect(await generate.textContent()).toBe('Generate preview');
-      await generate.click();
-    }
-    await preview.getByTestId('scan-preview-image').waitFor({ timeout: 60_000 });
+    await waitForScanPreview(preview, 60_000);
     await expect
       .poll(async () => (await detection(scanIds.mini!)).results !== null, {
         timeout: 120_000,

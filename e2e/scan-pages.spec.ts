@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
-import { importZip, syntheticLineDzt, zipFiles } from './support/scans.js';
+import { importZip, syntheticLineDzt, twoChannelDzt, zipFiles } from './support/scans.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { waitForScanPreview } from './support/preview.js';
 import { AREA_TRUTH, syntheticAreaZip } from './support/synthetic-area-scan.js';
 
 let server: RunningServer;
@@ -80,8 +81,17 @@ describe('scan pages: area scan, dual orientation, scan groups', () => {
       'wall.zip',
       zipFiles({ 'Wall-P.dzt': syntheticLineDzt(31), 'Wall-Q.dzt': syntheticLineDzt(32) }),
     );
-    expect(lines.gprScanGroups).toHaveLength(1);
-    multiGroupId = lines.gprScanGroups[0]!.node.nodeId;
+    // Loose files of a zip land in the folder as they would uploaded alone (issue #14: one structure).
+    expect(lines.gprScanGroups).toHaveLength(0);
+    const twoChannels = await importZip(
+      page,
+      server.url,
+      org,
+      'wall-r.zip',
+      zipFiles({ 'Wall-R.dzt': twoChannelDzt(syntheticLineDzt(33), syntheticLineDzt(34)) }),
+    );
+    expect(twoChannels.gprScanGroups).toHaveLength(1);
+    multiGroupId = twoChannels.gprScanGroups[0]!.node.nodeId;
     lineIds = ['Wall-P', 'Wall-Q'].map(
       (name) => lines.gprScans.find((s) => s.node.name === name)!.node.nodeId,
     );
@@ -225,6 +235,48 @@ describe('scan pages: area scan, dual orientation, scan groups', () => {
     expect(await page.getByTestId('dual-permittivity').textContent()).toMatch(/Permittivity\d/);
     await shot('scan-pages-04-dual-gpr-rebars');
 
+    // Corrections per scan on the pair's Rebars tab (issue #14 item 5): the GPR scan page's editor, saved as
+    // the scan's own correction, kept across a reload.
+    const parallel = page.getByTestId('dual-parallel-rebars');
+    const view = parallel.getByTestId('rebar-view');
+    const analysed = Number(await view.getAttribute('data-analysis-count'));
+    expect(analysed).toBe(await count('parallel'));
+    await parallel.getByTestId('toggle-corrected').click();
+    await parallel.getByTestId('toggle-edit').click();
+    await parallel.getByTestId('rebar-add').click();
+    const box = (await parallel.getByTestId('rebar-canvas').boundingBox())!;
+    // An empty stretch of the world, below the bars (centre depth ~0.4 m).
+    await page.mouse.click(box.x + 120 + 0.3 * (box.width - 150), box.y + 120 + 0.35 * (box.height - 140));
+    await page.keyboard.press('Escape');
+    expect(Number(await view.getAttribute('data-corrected-count'))).toBe(analysed + 1);
+    await parallel.getByTestId('rebar-save').click();
+    await expect.poll(() => view.getAttribute('data-has-correction')).toBe('true');
+    await shot('scan-pages-04b-dual-gpr-corrected');
+    await page.reload();
+    await page.getByTestId('dual-gpr-scan-page').waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('dual-parallel-rebars')
+          .getByTestId('rebar-view')
+          .getAttribute('data-has-correction'),
+      )
+      .toBe('true');
+    expect(
+      Number(
+        await page
+          .getByTestId('dual-parallel-rebars')
+          .getByTestId('rebar-view')
+          .getAttribute('data-corrected-count'),
+      ),
+    ).toBe(analysed + 1);
+    expect(
+      await page
+        .getByTestId('dual-perpendicular-rebars')
+        .getByTestId('rebar-view')
+        .getAttribute('data-has-correction'),
+    ).toBe('false');
+
     await page.getByTestId('tab-perpendicular').click();
     expect(await page.getByTestId('dual-perpendicular-scan').getAttribute('data-scan-id')).toBe(lineIds[1]);
     // The tab holds the signal viewer of the GPR scan page, drawing this scan's radargram.
@@ -234,8 +286,8 @@ describe('scan pages: area scan, dual orientation, scan groups', () => {
         timeout: 30_000,
       })
       .toBeGreaterThan(0);
-    await page.getByTestId('scan-preview-generate').click();
-    await page.getByTestId('scan-preview-image').waitFor({ timeout: 60_000 });
+    // The preview started at import (issue #14): it is shown, or on its way; generate it only if it is not.
+    await waitForScanPreview(page);
     await shot('scan-pages-05-dual-gpr-perpendicular');
 
     await page.getByTestId('swap-roles').click();
@@ -284,7 +336,7 @@ describe('scan pages: area scan, dual orientation, scan groups', () => {
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(2);
     await expect
       .poll(async () => (await page.locator('.MuiDataGrid-row').allTextContents()).join(' | '))
-      .toMatch(/Wall-P.*\|.*Wall-Q|Wall-Q.*\|.*Wall-P/);
+      .toMatch(/Wall-R channel 1.*\|.*Wall-R channel 2|Wall-R channel 2.*\|.*Wall-R channel 1/);
     await shot('scan-pages-07-multi-scan-group');
 
     await open(`/gpr-scan-groups/${areaScanId}`);

@@ -18,8 +18,14 @@ const externalPackages = {
 
 await build({
   absWorkingDir: here,
-  // The server, the standalone worker (`npm run worker`) and the analysis thread (loaded by both, beside them).
-  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', 'compute-thread': 'src/jobs/compute-thread.ts' },
+  // The server, the standalone worker (`npm run worker`), the analysis thread (loaded by both, beside them) and
+  // the import-reading thread.
+  entryPoints: {
+    server: 'src/server.ts',
+    worker: 'src/worker.ts',
+    'compute-thread': 'src/jobs/compute-thread.ts',
+    'import-thread': 'src/modules/gpr-scans/import-thread.ts',
+  },
   outdir: out,
   bundle: true,
   platform: 'node',
@@ -30,4 +36,4 @@ await build({
   plugins: [externalPackages],
 });
 cpSync(`${here}../../packages/db/drizzle`, `${here}${out}/drizzle`, { recursive: true });
-console.log(`api: built ${out}/server.js, ${out}/worker.js, ${out}/compute-thread.js`);
+console.log(`api: built ${out}/server.js, ${out}/worker.js, ${out}/compute-thread.js, ${out}/import-thread.js`);

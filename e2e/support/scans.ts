@@ -27,6 +27,27 @@ export function syntheticLineDzt(seed = 11): Uint8Array {
   return encodeDzt(radargram);
 }
 
+/**
+ * Two single-channel DZT encodings of equal size as one two-channel DZT (each trace holds channel 1's
+ * samples, then channel 2's), as a GSSI unit with two antennas records.
+ */
+export function twoChannelDzt(first: Uint8Array, second: Uint8Array): Uint8Array {
+  const view = new DataView(first.buffer, first.byteOffset, first.byteLength);
+  const traceBytes = view.getUint16(4, true) * 4;
+  const traces = (first.length - 1024) / traceBytes;
+  const out = new Uint8Array(2048 + 2 * traces * traceBytes);
+  out.set(first.subarray(0, 1024), 0);
+  out.set(second.subarray(0, 1024), 1024);
+  new DataView(out.buffer).setUint16(52, 2, true);
+  new DataView(out.buffer).setUint16(1024 + 52, 2, true);
+  for (let t = 0; t < traces; t++) {
+    const from = 1024 + t * traceBytes;
+    out.set(first.subarray(from, from + traceBytes), 2048 + 2 * t * traceBytes);
+    out.set(second.subarray(from, from + traceBytes), 2048 + (2 * t + 1) * traceBytes);
+  }
+  return out;
+}
+
 /** A zip of loose files (the import takes zips of scan files as well as the vendor's exports). */
 export function zipFiles(files: Record<string, Uint8Array>): Uint8Array {
   return zipSync(files);

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { registerAnalysisRoutes } from './modules/analyses/analyses.routes.js';
+import { registerBuildingRoutes } from './modules/buildings/buildings.routes.js';
 import { registerFileRoutes } from './modules/files/files.routes.js';
 import { registerGprScanImportRoutes } from './modules/gpr-scans/gpr-scan-import.routes.js';
 import { registerGprScanRoutes } from './modules/gpr-scans/gpr-scans.routes.js';
@@ -10,8 +11,10 @@ import { registerLocalStorageRoutes } from './modules/files/storage.routes.js';
 import { registerNodeDetailRoutes } from './modules/node-details/node-details.routes.js';
 import { registerNodeRoutes } from './modules/nodes/nodes.routes.js';
 import { registerTenantKeyRoutes } from './modules/tenant-keys/tenant-keys.routes.js';
+import { registerObservationRoutes } from './modules/three-d-models/observations.routes.js';
+import { registerThreeDModelRoutes } from './modules/three-d-models/three-d-models.routes.js';
 import { registerAuth } from './plugins/auth.js';
-import { errorBody, registerErrorHandling } from './plugins/errors.js';
+import { clientErrorHandler, errorBody, frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebApp } from './plugins/web.js';
@@ -37,6 +40,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
+    frameworkErrors,
+    clientErrorHandler,
   });
   const routes: { method: string; url: string }[] = [];
   app.decorate('routeList', routes);
@@ -59,6 +64,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerGprScanImportRoutes(app, ctx);
   registerVendorLinkRoutes(app, ctx);
   registerAnalysisRoutes(app, ctx);
+  registerThreeDModelRoutes(app, ctx);
+  registerObservationRoutes(app, ctx);
+  registerBuildingRoutes(app, ctx);
   await registerLocalStorageRoutes(app, ctx);
 
   const hasWeb = await registerWebApp(app, ctx.config.webDist);

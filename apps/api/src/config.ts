@@ -24,7 +24,16 @@ export interface AppConfig {
   /** Folder of the built web app, served at / (WEB_DIST). */
   webDist?: string;
   storage: StorageConfig;
+  /** The orphan sweep of file storage (docs/decisions/0020-orphan-sweep.md). */
+  storageSweep: {
+    /** Seconds between sweeps of a server process, 0 for none after the one at start (STORAGE_SWEEP_INTERVAL_S, default 3600). */
+    intervalS: number;
+    /** Age in seconds before a pending write or an unreferenced object counts as an orphan (STORAGE_SWEEP_GRACE_S, default 3600). */
+    graceS: number;
+  };
   logLevel: string;
+  /** Memory for served signals (encoded and compressed), bytes (SIGNAL_CACHE_MB). */
+  signalCacheBytes: number;
   /** Analysis jobs: in-process worker, thread count, time limit (see docs/decisions/0003-analyses-and-jobs.md). */
   jobs: {
     /** Run the analysis worker inside the app (ANALYSIS_WORKER=off leaves the queue to `npm run worker`). */
@@ -58,6 +67,10 @@ export interface GprImportLimits {
   maxZipUncompressedBytes: number;
   /** Most entries one zip may list (GPR_ZIP_MAX_ENTRIES). */
   maxZipEntries: number;
+  /** Worker threads that read imports (inflate, parse) off the event loop, at most at once (PARSE_THREADS). */
+  parseThreads: number;
+  /** Start each imported scan's analyses (rebars, preview) and each area's at import (GPR_IMPORT_START_ANALYSES, default on). */
+  startAnalyses: boolean;
 }
 
 export type StorageConfig =
@@ -125,7 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     authRateLimitPerMinute: intFrom(env.AUTH_RATE_LIMIT, 60, 'AUTH_RATE_LIMIT'),
     webDist: env.WEB_DIST ? resolve(cwd, env.WEB_DIST) : undefined,
     storage,
+    storageSweep: {
+      intervalS: intFrom(env.STORAGE_SWEEP_INTERVAL_S, 3600, 'STORAGE_SWEEP_INTERVAL_S'),
+      graceS: intFrom(env.STORAGE_SWEEP_GRACE_S, 3600, 'STORAGE_SWEEP_GRACE_S'),
+    },
     logLevel: env.LOG_LEVEL || 'warn',
+    signalCacheBytes: 1024 * 1024 * intFrom(env.SIGNAL_CACHE_MB, 256, 'SIGNAL_CACHE_MB'),
     jobs: {
       inProcessWorker: env.ANALYSIS_WORKER !== 'off',
       threads: intFrom(env.ANALYSIS_THREADS, Math.max(1, availableParallelism() - 1), 'ANALYSIS_THREADS'),
@@ -136,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxBytes: intFrom(env.GPR_IMPORT_MAX_BYTES, 512 * 1024 ** 2, 'GPR_IMPORT_MAX_BYTES'),
       maxZipUncompressedBytes: intFrom(env.GPR_ZIP_MAX_UNCOMPRESSED_BYTES, 1024 ** 3, 'GPR_ZIP_MAX_UNCOMPRESSED_BYTES'),
       maxZipEntries: intFrom(env.GPR_ZIP_MAX_ENTRIES, 5000, 'GPR_ZIP_MAX_ENTRIES'),
+      parseThreads: Math.max(1, intFrom(env.PARSE_THREADS, Math.max(1, availableParallelism() - 1), 'PARSE_THREADS')),
+      startAnalyses: (env.GPR_IMPORT_START_ANALYSES ?? 'on').trim().toLowerCase() !== 'off',
     },
     vendorLink: {
       host: env.GPR_VENDOR_HOST?.trim().toLowerCase() || null,

@@ -3,12 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, getTestApp, type TestApp, type TestMember } from './test/support.js';
 import { buildSegy, buildVendorZip } from './test/gpr-fixtures.js';
 import { formData } from './test/zip-builder.js';
+import { createModelWithVersion, uploadFiles } from './test/three-d-models.js';
+import sharp from 'sharp';
 
 let t: TestApp;
 let owner: TestMember;
 let stranger: TestMember;
 /** One resource of `owner`'s organization per id parameter. */
 const ids: Record<string, string> = {};
+/** The signed upload address of `ids.file`, and an API key of `owner`'s organization. */
+let uploadPath: string;
+let ownerKey: string;
 
 beforeAll(async () => {
   t = await getTestApp();
@@ -28,7 +33,11 @@ beforeAll(async () => {
     payload: { files: [{ nodeId: node.id, extension: 'png', name: 'a.png' }] },
   });
   ids.file = batch.json().files[0].file.id;
+  uploadPath = new URL(batch.json().files[0].uploadUrl).pathname;
   ids.node = node.id;
+  const createdKey = (await t.app.inject({ method: 'POST', url: '/api/tenant-keys', headers: owner.headers })).json();
+  ids.tenantKey = createdKey.id;
+  ownerKey = createdKey.key;
   ids.comment = (
     await t.app.inject({
       method: 'POST',
@@ -126,6 +135,43 @@ beforeAll(async () => {
       perpendicularAreaScanNodeId: areaB.areaScanGroups[0].node.nodeId,
     })
   ).json().dualOrientationAreaScan.nodeId;
+  // A private 3D model with a version, a file and an observation.
+  const model = await createModelWithVersion(t.app, owner);
+  ids.threeDModel = model.modelId;
+  ids.threeDModelVersion = model.versionId;
+  ids.threeDModelFile = model.versionFileIds[0]!;
+  ids.observation = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/3d-model-observations/batch',
+      headers: owner.headers,
+      payload: { threeDModelNodeId: model.modelId, threeDModelVersionId: model.versionId, nodeIds: [ids.gprScan] },
+    })
+  ).json().observations[0].id;
+  // A building with a floor and a floor plan.
+  ids.building = (await t.app.inject({ method: 'POST', url: '/api/buildings', headers: owner.headers, payload: { name: 'Tower', parentId: node.id } })).json().node.nodeId;
+  ids.floor = (await t.app.inject({ method: 'POST', url: '/api/floors', headers: owner.headers, payload: { buildingNodeId: ids.building } })).json().id;
+  const planImage = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+  [ids.planFile] = await uploadFiles(t.app, owner, ids.building!, [{ name: 'plan.png', bytes: planImage }]);
+  ids.floorPlan = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/floor-plans',
+      headers: owner.headers,
+      payload: { name: 'Plan', buildingNodeId: ids.building, floorId: ids.floor, fileId: ids.planFile },
+    })
+  ).json().floorPlans[0].node.nodeId;
+  ids.fileNode = (
+    await t.app.inject({ method: 'POST', url: '/api/file-nodes', headers: owner.headers, payload: { parentId: node.id, files: [{ name: 'notes.csv' }] } })
+  ).json().files[0].node.nodeId;
+  ids.pin = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/building-related-nodes',
+      headers: owner.headers,
+      payload: { floorPlanNodeId: ids.floorPlan, relatedNodeId: ids.threeDModel, position: { x: 0.5, y: 0.5 } },
+    })
+  ).json().id;
 });
 afterAll(async () => {
   await t.close();
@@ -145,6 +191,7 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'DELETE /api/nodes/:id': { resource: 'node' },
   'POST /api/nodes/:nodeId/restore': { resource: 'node' },
   'GET /api/nodes/:id/hub-path': { resource: 'node' },
+  'GET /api/nodes/:id/organization': { resource: 'node' },
   'POST /api/nodes/:id/descendants': { resource: 'node', payload: () => ({}) },
   'GET /api/nodes/:id/descendants/gpr-scans': { resource: 'node' },
   'GET /api/nodes/:nodeId/comments': { resource: 'node' },
@@ -157,6 +204,7 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'GET /api/nodes/:id/images': { resource: 'node' },
   'DELETE /api/node-images/:id': { resource: 'image' },
   'GET /api/gpr-scans/:id': { resource: 'gprScan' },
+  'PATCH /api/gpr-scans/:id/geometry': { resource: 'gprScan', payload: () => ({ traceSpacingM: 0.002 }) },
   'GET /api/gpr-scans/:id/details': { resource: 'gprScan' },
   'GET /api/gpr-scans/:id/signal': { resource: 'gprScan' },
   'GET /api/area-scans/:id': { resource: 'areaScan' },
@@ -170,6 +218,32 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'GET /api/analysis-runs/:id/analysis-jobs': { resource: 'run' },
   'GET /api/analysis-jobs/:id/payload': { resource: 'job' },
   'DELETE /api/analysis-corrections/:id': { resource: 'correction' },
+  'DELETE /api/tenant-keys/:id': { resource: 'tenantKey' },
+  'GET /api/3d-models/:id': { resource: 'threeDModel' },
+  'GET /api/3d-models/:id/latest-version': { resource: 'threeDModel' },
+  'GET /api/3d-models/:id/view-options': { resource: 'threeDModel' },
+  'PATCH /api/3d-models/:id/view-options': { resource: 'threeDModel', payload: () => ({ materialSize: 50 }) },
+  'GET /api/3d-models/:id/positions': { resource: 'threeDModel' },
+  'GET /api/3d-models/:id/observations': { resource: 'threeDModel' },
+  'GET /api/3d-models/:id/observations/table': { resource: 'threeDModel' },
+  'GET /api/3d-model-files/:id': { resource: 'threeDModelFile' },
+  'GET /api/3d-model-observations/:id': { resource: 'observation' },
+  'PATCH /api/3d-model-observations/:id': { resource: 'observation', payload: () => ({ isVisible: false }) },
+  'DELETE /api/3d-model-observations/:id': { resource: 'observation' },
+  'GET /api/3d-model-observations/:id/details': { resource: 'observation' },
+  'GET /api/3d-model-observations/:id/radargram': { resource: 'observation' },
+  'GET /api/buildings/:id': { resource: 'building' },
+  'GET /api/buildings/:id/floors': { resource: 'building' },
+  'GET /api/floors/:id': { resource: 'floor' },
+  'PATCH /api/floors/:id': { resource: 'floor', payload: () => ({ name: 'stolen' }) },
+  'DELETE /api/floors/:id': { resource: 'floor' },
+  'GET /api/floors/:id/floor-plans': { resource: 'floor' },
+  'GET /api/floor-plans/:id': { resource: 'floorPlan' },
+  'PATCH /api/floor-plans/:id': { resource: 'floorPlan', payload: () => ({ rotation: 90 }) },
+  'GET /api/file-nodes/:id': { resource: 'fileNode' },
+  'GET /api/floor-plans/:id/related-nodes': { resource: 'floorPlan' },
+  'PATCH /api/building-related-nodes/:id': { resource: 'pin', payload: () => ({ position: { x: 0.1, y: 0.1 } }) },
+  'DELETE /api/building-related-nodes/:id': { resource: 'pin' },
 };
 /** Routes that take ids in the body. */
 const BODY_ROUTES: {
@@ -242,6 +316,37 @@ const BODY_ROUTES: {
       correctedAnalysisResults: { rebars: [] },
     }),
   },
+  { method: 'POST', url: '/api/3d-models', resource: 'node', payload: (id) => ({ name: 'Room', parentNodeId: id }) },
+  {
+    method: 'POST',
+    url: '/api/3d-model-version',
+    resource: 'threeDModel',
+    payload: (id) => ({ threeDModelNodeId: id, files: [{ type: 'point_cloud', fileId: ids.file }] }),
+  },
+  {
+    method: 'POST',
+    url: '/api/3d-model-observations/batch',
+    resource: 'threeDModel',
+    payload: (id) => ({ threeDModelNodeId: id, threeDModelVersionId: ids.threeDModelVersion, nodeIds: [ids.gprScan] }),
+  },
+  {
+    method: 'POST',
+    url: '/api/building-related-nodes',
+    resource: 'floorPlan',
+    payload: (id) => ({ floorPlanNodeId: id, relatedNodeId: ids.threeDModel, position: { x: 0.5, y: 0.5 } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/building-related-nodes',
+    resource: 'threeDModel',
+    payload: (id) => ({ floorPlanNodeId: ids.floorPlan, relatedNodeId: id, position: { x: 0.5, y: 0.5 } }),
+  },
+  { method: 'POST', url: '/api/file-nodes', resource: 'node', payload: (id) => ({ parentId: id, files: [{ name: 'a.csv' }] }) },
+  { method: 'POST', url: '/api/buildings', resource: 'node', payload: (id) => ({ name: 'Tower', parentId: id }) },
+  { method: 'POST', url: '/api/floors', resource: 'building', payload: (id) => ({ buildingNodeId: id }) },
+  { method: 'POST', url: '/api/floor-plans', resource: 'building', payload: (id) => ({ name: 'P', buildingNodeId: id, fileId: ids.planFile }) },
+  { method: 'POST', url: '/api/floor-plans', resource: 'floor', payload: (id) => ({ name: 'P', floorId: id, fileId: ids.planFile }) },
+  { method: 'POST', url: '/api/floor-plans', resource: 'planFile', payload: (id) => ({ name: 'P', fileId: id }) },
 ];
 
 describe('organization isolation', () => {
@@ -301,6 +406,34 @@ describe('organization isolation', () => {
   );
 });
 
+describe('API keys and upload addresses across organizations', () => {
+  it("a key refuses another organization's x-organization (403) and finds nothing of it", async () => {
+    const asKey = { authorization: `Bearer ${ownerKey}` };
+    const crossed = await t.app.inject({ method: 'GET', url: '/api/nodes/query', headers: { ...asKey, 'x-organization': stranger.organization.slug } });
+    expect(crossed.statusCode).toBe(403);
+    expect(crossed.json().message).toBe(`This API key belongs to another organization: it cannot be used for organization ${stranger.organization.slug}`);
+    const strangersNode = await insertNode(t.ctx.db, { organizationId: stranger.organization.id, parentId: null, type: 'FOLDER', name: 'Theirs', createdById: stranger.id });
+    expect((await t.app.inject({ method: 'GET', url: `/api/nodes/${strangersNode.id}`, headers: asKey })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/nodes/${ids.node}`, headers: asKey })).statusCode).toBe(200);
+  });
+
+  it('an upload address takes one upload', async () => {
+    const put = () => t.app.inject({ method: 'PUT', url: uploadPath, headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from([1, 2]) });
+    expect((await put()).statusCode).toBe(204);
+    expect((await put()).statusCode).toBe(409);
+  });
+});
+
+describe('anonymous callers', () => {
+  // Public 3D models are the one way in without signing in (three-d-models.test.ts covers them); a private
+  // resource answers 401 on every route, without telling whether the id exists.
+  it.each(Object.entries(ROUTES_WITH_IDS))('%s answers 401 without a session', async (route, { resource, payload }) => {
+    const [method, url] = route.split(' ') as ['GET', string];
+    const res = await t.app.inject({ method, url: url.replace(/:[a-zA-Z]+/, ids[resource]!), payload: payload?.(ids[resource]!) });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
 describe('security baseline', () => {
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -308,6 +441,13 @@ describe('security baseline', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('lets pages load images only from the app itself, and never eval', async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+    expect(directive('img-src')).toBe("img-src 'self' data: blob:");
+    expect(directive('script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
   });
 
   it('answers unknown API paths with the JSON 404 body', async () => {

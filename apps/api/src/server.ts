@@ -4,6 +4,7 @@ import { DataDirLockedError } from '@gprhub/db';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openContext } from './context.js';
+import { startOrphanSweep } from './storage/index.js';
 
 /** Start the server: open (and migrate) the database, build the app, listen. */
 async function main(): Promise<void> {
@@ -26,10 +27,12 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(ctx, { logger: { level: config.logLevel } });
   let closing = false;
+  let stopSweep = async () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await stopSweep();
     await app.close();
     await ctx.close();
     process.exit(0);
@@ -39,6 +42,8 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   // The embedded database has no other worker; with PostgreSQL, ANALYSIS_WORKER=off leaves it to `npm run worker`.
   if (config.jobs.inProcessWorker || !config.databaseUrl) await app.analysisJobs.startWorker();
+  // What a crash left in storage (decisions/0020): now, then every STORAGE_SWEEP_INTERVAL_S.
+  stopSweep = startOrphanSweep(ctx, config.storageSweep, app.log);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   console.log(`GPR Hub ready at ${config.publicUrl} (database: ${where}; started in ${Date.now() - started} ms)`);
   if (!config.webDist) console.warn('No web build found: run `npm run build` to serve the app');

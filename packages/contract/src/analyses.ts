@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { IdSchema, TimestampSchema } from './common.js';
+import { IdSchema, TextSchema, TimestampSchema } from './common.js';
 import { createListQuerySchema } from './query.js';
 
-/** Every analysis type of the spec (§3). The 3D types are accepted by the schema and refused by the service until the 3D issue. */
+/** Every analysis type of the spec (§3). The schema accepts them all; the service refuses those not in RUNNABLE_ANALYSIS_TYPES (GENERATE_MESH for now). */
 export const ANALYSIS_TYPES = [
   'GPR_SCAN_PREVIEW',
   'GENERATE_MESH',
@@ -35,6 +35,7 @@ export const RUNNABLE_ANALYSIS_TYPES = [
   'AREA_SCAN_REBAR_2',
   'LINE_SCAN_DUAL_ORIENTATION_REBAR_2',
   'AREA_SCAN_DUAL_ORIENTATION_REBAR_2',
+  'GENERATE_POINT_CLOUD',
 ] as const satisfies readonly AnalysisType[];
 
 export const ANALYSIS_STATUSES = ['CREATED', 'ANALYSING', 'FINISHED', 'FAILED'] as const;
@@ -128,13 +129,13 @@ export const AnalysisRunSchema = z
     status: AnalysisStatusSchema,
     /** 0–100 while ANALYSING, when known. */
     progress: z.number().int().min(0).max(100).nullable(),
-    message: z.string().nullable(),
+    message: TextSchema.nullable(),
     analysisRunResult: z.object({
       status: AnalysisStatusSchema,
       progress: z.number().int().nullable(),
-      message: z.string().nullable(),
+      message: TextSchema.nullable(),
     }),
-    analysisEngineVersion: z.string(),
+    analysisEngineVersion: TextSchema,
     createdAt: TimestampSchema,
     startedAt: TimestampSchema.nullable(),
     finishedAt: TimestampSchema.nullable(),
@@ -145,9 +146,9 @@ export type AnalysisRun = z.infer<typeof AnalysisRunSchema>;
 export const AnalysisSchema = z
   .object({
     nodeId: IdSchema,
-    name: z.string(),
+    name: TextSchema,
     analysisType: AnalysisTypeSchema,
-    analysisTypeLabel: z.string(),
+    analysisTypeLabel: TextSchema,
     analysisInput: AnalysisInputSchema,
     /** The node the analysis hangs under in the tree (its main input). */
     parentId: IdSchema.nullable(),
@@ -176,7 +177,7 @@ export type CreateAnalysisResponse = z.infer<typeof CreateAnalysisResponseSchema
  * HYPERBOLA_DETECTION `{ hyperbolas }`, GPR_SCAN_PREVIEW `{ previewImageUrl, width, height }`. While an area
  * scan runs, `lines` holds each analysed line as soon as it is done (partial results).
  */
-export const AnalysisResultsSchema = z.record(z.string(), z.unknown()).meta({ id: 'AnalysisResults' });
+export const AnalysisResultsSchema = z.record(TextSchema, z.unknown()).meta({ id: 'AnalysisResults' });
 export type AnalysisResults = Record<string, unknown>;
 
 export const AnalysisByInputResponseSchema = z.object({
@@ -191,8 +192,8 @@ export const AnalysisByInputResponseSchema = z.object({
 export type AnalysisByInputResponse = z.infer<typeof AnalysisByInputResponseSchema>;
 
 export const AnalysisJobEventSchema = z.object({
-  event: z.string(),
-  message: z.string().nullable(),
+  event: TextSchema,
+  message: TextSchema.nullable(),
   createdAt: TimestampSchema,
 });
 export type AnalysisJobEvent = z.infer<typeof AnalysisJobEventSchema>;
@@ -207,7 +208,7 @@ export const AnalysisJobSchema = z
     progress: z.number().int().nullable(),
     statusEvent: AnalysisJobEventSchema.nullable(),
     isFinished: z.boolean(),
-    analysisEngineVersion: z.string(),
+    analysisEngineVersion: TextSchema,
     /** How many times a worker took the job (more than 1 after a worker died). */
     attempts: z.number().int(),
     history: z.array(AnalysisJobEventSchema),
@@ -218,7 +219,7 @@ export const AnalysisJobSchema = z
 export type AnalysisJob = z.infer<typeof AnalysisJobSchema>;
 
 export const AnalysisJobListSchema = z.object({ analysisJobs: z.array(AnalysisJobSchema) });
-export const AnalysisJobPayloadSchema = z.object({ payload: z.record(z.string(), z.unknown()) });
+export const AnalysisJobPayloadSchema = z.object({ payload: z.record(TextSchema, z.unknown()) });
 export const AnalysisJobPayloadQuerySchema = z.object({ analysisType: AnalysisTypeSchema.optional() });
 
 export const ANALYSIS_SORT_FIELDS = ['createdAt', 'analysisType'] as const;
@@ -227,7 +228,7 @@ export const AnalysisFilterSchema = z.object({
   nodeId: IdSchema.optional(),
   nodeIdIn: z.array(IdSchema).max(1000).optional(),
   /** Case-insensitive substring of the analysis name; null matches every name. */
-  name: z.string().max(255).nullable().optional(),
+  name: TextSchema.max(255).nullable().optional(),
   analysisType: AnalysisTypeSchema.optional(),
   analysisTypeIn: z.array(AnalysisTypeSchema).max(ANALYSIS_TYPES.length).optional(),
   /** Runs and jobs only: those of this run's analysis / this run. */

@@ -30,6 +30,11 @@ export const ErrorCode = {
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  UriTooLong: 'URI_TOO_LONG',
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  HeadersTooLarge: 'HEADERS_TOO_LARGE',
+  /** A signed upload address that has already been used: a file is uploaded once. */
+  UploadAddressUsed: 'UPLOAD_ADDRESS_USED',
   UnsupportedExtension: 'UNSUPPORTED_EXTENSION',
   /** A GPR file (or an entry of a zip) that cannot be read; the message names it and says why. */
   InvalidGprFile: 'INVALID_GPR_FILE',
@@ -91,6 +96,8 @@ export function toValidationErrors(issues: readonly z.core.$ZodIssue[]): Validat
       case 'too_small':
         return { path, message: Messages.tooSmall(name, issue.minimum as number) };
       case 'custom':
+        // TextSchema's NUL check: the character is not text PostgreSQL can store.
+        if (issue.params?.hasNul) return { path, message: Messages.invalidType('string', name) };
         return { path, message: issue.message && !issue.message.startsWith('Invalid') ? issue.message : Messages.invalidValue(name) };
       default:
         return { path, message: Messages.invalidValue(name) };

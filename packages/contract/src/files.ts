@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, TimestampSchema } from './common.js';
+import { IdSchema, TextSchema, TimestampSchema } from './common.js';
 
 /** The spec's allowed upload extensions (lower case, no dot). */
 export const ALLOWED_FILE_EXTENSIONS = [
@@ -24,9 +24,9 @@ export const FileRecordSchema = z
   .object({
     id: IdSchema,
     nodeId: IdSchema,
-    name: z.string(),
-    extension: z.string(),
-    contentType: z.string(),
+    name: TextSchema,
+    extension: TextSchema,
+    contentType: TextSchema,
     size: z.number().int().nullable(),
     createdAt: TimestampSchema,
     confirmedUploadedAt: TimestampSchema.nullable(),
@@ -36,19 +36,19 @@ export type FileRecord = z.infer<typeof FileRecordSchema>;
 
 export const FileBatchItemSchema = z.object({
   nodeId: IdSchema,
-  extension: z.string().min(1).max(16),
-  name: z.string().min(1).max(255),
+  extension: TextSchema.min(1).max(16),
+  name: TextSchema.min(1).max(255),
 });
 
 export const CreateFilesBatchBodySchema = z.object({
-  objectPathPrefix: z.string().max(200).regex(/^[A-Za-z0-9/_-]*$/).default(''),
+  objectPathPrefix: TextSchema.max(200).regex(/^[A-Za-z0-9/_-]*$/).default(''),
   files: z.array(FileBatchItemSchema).min(1).max(500),
 });
 export type CreateFilesBatchBody = z.infer<typeof CreateFilesBatchBodySchema>;
 
 /** One upload address: PUT the bytes there (application/octet-stream) before `expiresAt`. */
 export const UploadTargetSchema = z.object({
-  uploadUrl: z.string(),
+  uploadUrl: TextSchema,
   expiresAt: TimestampSchema,
   maxBytes: z.number().int(),
   file: FileRecordSchema,
@@ -62,7 +62,7 @@ export const HasUploadedBodySchema = z.object({ fileIds: z.array(IdSchema).min(1
 export const HasUploadedResponseSchema = z.object({ areAllFilesUploaded: z.boolean() });
 
 /** A file record with a short-lived download address. */
-export const FileWithUrlSchema = z.object({ file: FileRecordSchema, url: z.string() });
+export const FileWithUrlSchema = z.object({ file: FileRecordSchema, url: TextSchema });
 export type FileWithUrl = z.infer<typeof FileWithUrlSchema>;
 
 export const ImageRotationSchema = z.coerce.number().pipe(z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]));

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { IdSchema, TextSchema } from './common.js';
 import {
   AreaScanDirectionSchema,
   GprScanFormatSchema,
   ImportedGprScanGroupSchema,
   ImportedGprScanSchema,
+  UpdateGprScanGeometryBodySchema,
 } from './gpr-scans.js';
 
 /** What a path inside a zip turned out to be (packages/gpr's file map). */
@@ -22,25 +23,29 @@ export const FILE_MAP_KINDS = [
 
 export const FileMapEntrySchema = z
   .object({
-    path: z.string(),
+    path: TextSchema,
     kind: z.enum(FILE_MAP_KINDS),
-    format: z.string().optional(),
+    format: TextSchema.optional(),
     radargramIndex: z.number().int().optional(),
     areaScanIndex: z.number().int().optional(),
     sizeBytes: z.number().int(),
-    reason: z.string().optional().meta({ description: 'Why the entry was skipped or could not be read' }),
+    reason: TextSchema.optional().meta({ description: 'Why the entry was skipped or could not be read' }),
   })
   .meta({ id: 'FileMapEntry' });
 export type FileMapEntry = z.infer<typeof FileMapEntrySchema>;
 
 /** One line the import would create. */
 export const ImportScanPreviewSchema = z.object({
-  path: z.string(),
-  name: z.string(),
+  path: TextSchema,
+  name: TextSchema,
   format: GprScanFormatSchema,
   traces: z.number().int(),
   samplesPerTrace: z.number().int(),
   scanLength: z.number().meta({ description: 'metres' }),
+  traceSpacingM: z.number().meta({
+    description:
+      'Distance between two traces, metres; 0 when the file stores none (gprMax output, time-triggered DZT): give it in `scanGeometry` at import',
+  }),
   csvLineNumber: z.number().int().nullable(),
   areaScanDirection: AreaScanDirectionSchema.nullable(),
   /** Index into `areaScans`, when the line belongs to one. */
@@ -49,8 +54,8 @@ export const ImportScanPreviewSchema = z.object({
 
 /** One area scan the import would create. */
 export const ImportAreaScanPreviewSchema = z.object({
-  name: z.string(),
-  csvPath: z.string(),
+  name: TextSchema,
+  csvPath: TextSchema,
   gridSpacingX: z.number().nullable(),
   gridSpacingY: z.number().nullable(),
   gridSizeX: z.number().nullable(),
@@ -60,16 +65,31 @@ export const ImportAreaScanPreviewSchema = z.object({
 
 /** `POST /api/gpr-scans/proceq-zip-files`: what the zip holds, to review before importing. */
 export const ZipFileMapResponseSchema = z.object({
-  fileName: z.string(),
+  fileName: TextSchema,
   fileMap: z.array(FileMapEntrySchema),
   gprScans: z.array(ImportScanPreviewSchema),
   areaScans: z.array(ImportAreaScanPreviewSchema),
-  warnings: z.array(z.string()),
+  warnings: z.array(TextSchema),
 });
 export type ZipFileMapResponse = z.infer<typeof ZipFileMapResponseSchema>;
 
 /** Paths inside a zip to leave out (exact path, case-insensitive; a folder path skips its contents). */
-export const PathsToSkipSchema = z.array(z.string().min(1).max(1000)).max(5000);
+export const PathsToSkipSchema = z.array(TextSchema.min(1).max(1000)).max(5000);
+
+/**
+ * The geometry a scan file lacks (a gprMax output stores no trace spacing), given at import so the scan is
+ * created with it and its first analyses use it (issue #14 item 6).
+ */
+export const ImportScanGeometrySchema = z.object({
+  path: TextSchema.min(1)
+    .max(1000)
+    .meta({
+      description: 'The scan file: its path inside the zip (as the review lists it), or its file name',
+    }),
+  traceSpacingM: UpdateGprScanGeometryBodySchema.shape.traceSpacingM,
+});
+export type ImportScanGeometry = z.infer<typeof ImportScanGeometrySchema>;
+export const ImportScanGeometryListSchema = z.array(ImportScanGeometrySchema).max(5000);
 
 /**
  * `POST /api/gpr-scans/create-from-files`: import scan files staged through `POST /api/files/batch` with
@@ -79,6 +99,9 @@ export const CreateGprScansFromFilesBodySchema = z.object({
   parentId: IdSchema,
   fileIds: z.array(IdSchema).min(1).max(500),
   pathsToSkip: PathsToSkipSchema.optional(),
+  scanGeometry: ImportScanGeometryListSchema.optional().meta({
+    description: 'Trace spacing per scan file, for files that store none (or store it wrong)',
+  }),
 });
 export type CreateGprScansFromFilesBody = z.infer<typeof CreateGprScansFromFilesBodySchema>;
 
@@ -88,7 +111,7 @@ export const CreateGprScansResponseSchema = z.object({
   areaScanGroups: z.array(ImportedGprScanGroupSchema),
   /** MULTI_SCAN groups (the lines of a zip imported together, the channels of a multi-channel file). */
   gprScanGroups: z.array(ImportedGprScanGroupSchema),
-  warnings: z.array(z.string()),
+  warnings: z.array(TextSchema),
 });
 export type CreateGprScansResponse = z.infer<typeof CreateGprScansResponseSchema>;
 
@@ -136,13 +159,13 @@ export function validateVendorUrl(value: string, host: string): string | null {
 
 /** `GET /api/gpr-scans/vendor-link-settings`: whether link import is on, and the host links must use. */
 export const VendorLinkSettingsSchema = z.object({
-  vendorHost: z.string().nullable().meta({
+  vendorHost: TextSchema.nullable().meta({
     description: 'GPR_VENDOR_HOST; null: import from a vendor link is not configured on this server',
   }),
 });
 export type VendorLinkSettings = z.infer<typeof VendorLinkSettingsSchema>;
 
-const VendorUrlSchema = z.string().max(8000).meta({
+const VendorUrlSchema = TextSchema.max(8000).meta({
   description: "The vendor's share link: https://{host}/…?k={key}&d={download address on the same host}",
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, TimestampSchema } from './common.js';
+import { IdSchema, TextSchema, TimestampSchema } from './common.js';
 import { FileWithUrlSchema } from './files.js';
 import { NodeSchema } from './nodes.js';
 import { createListQuerySchema } from './query.js';
@@ -23,20 +23,20 @@ const describe = (text: string) => ({ description: text });
 export const GprScanSchema = z
   .object({
     nodeId: IdSchema,
-    name: z.string(),
+    name: TextSchema,
     /** The group it sits in (its parent, when that is a GPR scan group). */
     gprScanGroupNodeId: IdSchema.nullable(),
     createdAt: TimestampSchema,
-    fileName: z.string().meta(describe('Original file name')),
+    fileName: TextSchema.meta(describe('Original file name')),
     fileId: IdSchema.meta(
       describe('The scan file (for vendor zips: this line alone), for "Download GPR scan data"'),
     ),
-    zipPath: z.string().nullable().meta(describe('Path inside the zip it was imported from')),
+    zipPath: TextSchema.nullable().meta(describe('Path inside the zip it was imported from')),
     format: GprScanFormatSchema,
-    gprVendorId: z.string().nullable(),
-    gprExternalId: z.string().nullable(),
+    gprVendorId: TextSchema.nullable(),
+    gprExternalId: TextSchema.nullable(),
     scanLength: z.number().meta(describe('Length of the line, metres')),
-    scanDate: z.string().nullable().meta(describe('Acquisition date as the file states it (ISO 8601)')),
+    scanDate: TextSchema.nullable().meta(describe('Acquisition date as the file states it (ISO 8601)')),
     areaScanDirection: AreaScanDirectionSchema.nullable(),
     csvLineNumber: z.number().int().nullable(),
     scanNumber: z.number().int().nullable().meta(describe('Shown as L plus three digits')),
@@ -50,29 +50,39 @@ export const GprScanSchema = z
     traceSpacingM: z.number().meta(describe('0 when unknown (time-triggered)')),
     antennaSeparationM: z.number(),
     channel: z.number().int().nullable(),
-    antennaName: z.string().nullable(),
+    antennaName: TextSchema.nullable(),
     centreFrequencyHz: z.number().nullable(),
     permittivity: z
       .number()
       .nullable()
       .meta(describe('The value set in the instrument (a setting, not a measurement)')),
-    warnings: z.array(z.string()),
+    warnings: z.array(TextSchema),
   })
   .meta({ id: 'GprScan' });
 export type GprScan = z.infer<typeof GprScanSchema>;
 
 export const GprScanResponseSchema = z.object({ gprScan: GprScanSchema });
 
+/** `PATCH /api/gpr-scans/{id}/geometry`: the geometry a file lacks (gprMax stores no trace spacing) or got wrong. */
+export const UpdateGprScanGeometryBodySchema = z.object({
+  traceSpacingM: z
+    .number()
+    .gt(0)
+    .max(0.5)
+    .meta(describe('Distance between two traces, metres')),
+});
+export type UpdateGprScanGeometryBody = z.infer<typeof UpdateGprScanGeometryBodySchema>;
+
 export const HeaderFieldSchema = z.object({
-  name: z.string(),
-  value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+  name: TextSchema,
+  value: z.union([TextSchema, z.number(), z.boolean(), z.null()]),
 });
 
 /** A pair of GPR scans of one spot. */
 export const DualOrientationGprScanSchema = z
   .object({
     nodeId: IdSchema,
-    name: z.string(),
+    name: TextSchema,
     parentId: IdSchema.nullable(),
     parallelGprScanNodeId: IdSchema,
     perpendicularGprScanNodeId: IdSchema,
@@ -86,7 +96,7 @@ export type DualOrientationGprScan = z.infer<typeof DualOrientationGprScanSchema
 export const DualOrientationAreaScanSchema = z
   .object({
     nodeId: IdSchema,
-    name: z.string(),
+    name: TextSchema,
     parentId: IdSchema.nullable(),
     parallelAreaScanNodeId: IdSchema,
     perpendicularAreaScanNodeId: IdSchema,
@@ -105,7 +115,7 @@ export const GprScanDetailsSchema = z.object({
   gprScanZipFile: FileWithUrlSchema.nullable().meta(
     describe('The zip it was imported from, with a download address'),
   ),
-  previewImageUrl: z.string().nullable().meta(describe('Set once the GPR scan preview analysis has run')),
+  previewImageUrl: TextSchema.nullable().meta(describe('Set once the GPR scan preview analysis has run')),
   header: z.array(HeaderFieldSchema).meta(describe("The source file's header, verbatim")),
 });
 export type GprScanDetails = z.infer<typeof GprScanDetailsSchema>;
@@ -114,10 +124,10 @@ export type GprScanDetails = z.infer<typeof GprScanDetailsSchema>;
 export const GprScanGroupSchema = z
   .object({
     nodeId: IdSchema,
-    name: z.string(),
+    name: TextSchema,
     type: GprScanGroupTypeSchema,
     parentGprScanGroupNodeId: IdSchema.nullable(),
-    fileName: z.string(),
+    fileName: TextSchema,
     createdAt: TimestampSchema,
   })
   .meta({ id: 'GprScanGroup' });
@@ -132,9 +142,9 @@ export const AreaScanSchema = GprScanGroupSchema.extend({
   gridSpacingY: z.number().nullable().meta(describe('cm')),
   gridSizeX: z.number().nullable().meta(describe('cm')),
   gridSizeY: z.number().nullable().meta(describe('cm')),
-  scanDate: z.string().nullable(),
+  scanDate: TextSchema.nullable(),
   csvFields: z
-    .record(z.string(), z.union([z.string(), z.number()]))
+    .record(TextSchema, z.union([TextSchema, z.number()]))
     .meta(describe('Every value of the area CSV as read')),
 }).meta({ id: 'AreaScan' });
 export type AreaScan = z.infer<typeof AreaScanSchema>;
@@ -169,8 +179,8 @@ const DateFilterSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true, l
 export const GprScanFilterSchema = z.object({
   createdFrom: DateFilterSchema.optional(),
   createdTo: DateFilterSchema.optional(),
-  gprExternalId: z.string().max(500).optional(),
-  gprVendorId: z.string().max(100).optional(),
+  gprExternalId: TextSchema.max(500).optional(),
+  gprVendorId: TextSchema.max(100).optional(),
   nodeId: IdSchema.optional(),
   nodeIds: z.array(IdSchema).max(1000).optional(),
   /** Scans directly in this group; null: scans in no group. */

@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './json-value.js';
 export * from './errors.js';
 export * from './files.js';
 export * from './nodes.js';
@@ -9,3 +10,5 @@ export * from './node-details.js';
 export * from './analyses.js';
 export * from './gpr-scans.js';
 export * from './gpr-scan-import.js';
+export * from './three-d-models.js';
+export * from './buildings.js';

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { IdSchema, TimestampSchema } from './common.js';
+import { JsonValueSchema } from './json-value.js';
+import { IdSchema, TextSchema, TimestampSchema } from './common.js';
 import { FileRecordSchema, UploadTargetSchema } from './files.js';
 
 /** The author of a comment, as shown next to it. */
 export const CommentAuthorSchema = z.object({
-  id: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  name: z.string(),
-  image: z.string().nullable(),
+  id: TextSchema,
+  firstName: TextSchema.nullable(),
+  lastName: TextSchema.nullable(),
+  name: TextSchema,
+  image: TextSchema.nullable(),
 });
 
 /** A markdown comment. `ownerId` is the author's user id: only the author may edit or delete it. */
@@ -16,8 +17,8 @@ export const CommentSchema = z
   .object({
     id: IdSchema,
     nodeId: IdSchema,
-    content: z.string(),
-    ownerId: z.string(),
+    content: TextSchema,
+    ownerId: TextSchema,
     author: CommentAuthorSchema,
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
@@ -26,9 +27,9 @@ export const CommentSchema = z
 export type Comment = z.infer<typeof CommentSchema>;
 
 export const COMMENT_MAX_LENGTH = 20_000;
-export const CommentContentSchema = z.string().trim().min(1).max(COMMENT_MAX_LENGTH);
+export const CommentContentSchema = TextSchema.trim().min(1).max(COMMENT_MAX_LENGTH);
 /** `ownerId` may be sent (the spec's clients do) but the author is always the caller. */
-export const CreateCommentBodySchema = z.object({ content: CommentContentSchema, ownerId: z.string().optional() });
+export const CreateCommentBodySchema = z.object({ content: CommentContentSchema, ownerId: TextSchema.optional() });
 export const UpdateCommentBodySchema = z.object({ content: CommentContentSchema });
 export const CommentListSchema = z.object({ comments: z.array(CommentSchema) });
 
@@ -41,13 +42,13 @@ export type Location = z.infer<typeof LocationSchema>;
 
 /** The value of each metadata type. */
 export const MetadataValueSchemas = {
-  TEXT: z.string().min(1).max(10_000),
-  JSON: z.json(),
+  TEXT: TextSchema.min(1).max(10_000),
+  JSON: JsonValueSchema,
   LOCATION: LocationSchema,
   RELATED_NODE: z.object({ relatedNodeId: IdSchema }),
 } as const;
 
-const metadataFields = { id: IdSchema.optional(), ownerId: IdSchema, name: z.string().trim().min(1).max(200) };
+const metadataFields = { id: IdSchema.optional(), ownerId: IdSchema, name: TextSchema.trim().min(1).max(200) };
 
 /** `PUT /api/node-metadata`: creates the item (no id) or replaces it (id). `ownerId` is the node. */
 export const PutMetadataBodySchema = z.discriminatedUnion('type', [
@@ -62,22 +63,22 @@ export const MetadataItemSchema = z
   .object({
     id: IdSchema,
     ownerId: IdSchema,
-    name: z.string(),
+    name: TextSchema,
     type: MetadataTypeSchema,
-    value: z.json(),
+    value: JsonValueSchema,
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
   })
   .meta({ id: 'MetadataItem' });
 export type MetadataItem = z.infer<typeof MetadataItemSchema>;
 export const MetadataListSchema = z.object({ metadata: z.array(MetadataItemSchema) });
-export const MetadataNamesSchema = z.object({ names: z.array(z.string()) });
+export const MetadataNamesSchema = z.object({ names: z.array(TextSchema) });
 
 /** Extensions an image may have. */
 export const IMAGE_FILE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'avif'] as const;
 
 export const NodeImageSchema = z
-  .object({ id: IdSchema, nodeId: IdSchema, file: FileRecordSchema, url: z.string() })
+  .object({ id: IdSchema, nodeId: IdSchema, file: FileRecordSchema, url: TextSchema })
   .meta({ id: 'NodeImage' });
 export type NodeImage = z.infer<typeof NodeImageSchema>;
 export const NodeImageListSchema = z.object({ images: z.array(NodeImageSchema) });
@@ -85,7 +86,7 @@ export const NodeImageListSchema = z.object({ images: z.array(NodeImageSchema) }
 export const CreateNodeImagesBodySchema = z.object({
   ownerNodeId: IdSchema,
   files: z
-    .array(z.object({ nodeId: IdSchema.optional(), name: z.string().min(1).max(255), extension: z.string().min(1).max(16) }))
+    .array(z.object({ nodeId: IdSchema.optional(), name: TextSchema.min(1).max(255), extension: TextSchema.min(1).max(16) }))
     .min(1)
     .max(50),
 });

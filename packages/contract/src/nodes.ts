@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, TimestampSchema } from './common.js';
+import { IdSchema, TextSchema, TimestampSchema } from './common.js';
 import { createListQuerySchema } from './query.js';
 
 /** Every kind of node in the hub tree. */
@@ -59,7 +59,7 @@ export const NODE_TYPE_SLUGS: Record<NodeType, string> = {
 export const NodeSchema = z
   .object({
     nodeId: IdSchema,
-    name: z.string(),
+    name: TextSchema,
     type: NodeTypeSchema,
     parentId: IdSchema.nullable(),
     isPublic: z.boolean(),
@@ -79,7 +79,7 @@ export const tooDeepMessage = () => `Folders can be nested at most ${MAX_NODE_DE
 
 /** Name limits shared by forms and API. */
 export const NODE_NAME_MAX = 255;
-export const NodeNameSchema = z.string().trim().min(1).max(NODE_NAME_MAX);
+export const NodeNameSchema = TextSchema.trim().min(1).max(NODE_NAME_MAX);
 
 /** `POST /api/nodes`: only folders are created this way; other types come from their own flows. */
 export const CreateNodeBodySchema = z.object({
@@ -109,7 +109,7 @@ export const NodeFilterSchema = z.object({
   type: NodeTypeSchema.optional(),
   typeIn: z.array(NodeTypeSchema).max(20).optional(),
   /** Case-insensitive substring of the name. */
-  name: z.string().max(NODE_NAME_MAX).optional(),
+  name: TextSchema.max(NODE_NAME_MAX).optional(),
   /** Children of this node; null lists the top level. Absent: anywhere in the tree. */
   parentId: IdSchema.nullable().optional(),
   nodeIdNotIn: z.array(IdSchema).max(1000).optional(),
@@ -135,14 +135,20 @@ export type NodeQuery = z.infer<typeof NodeQuerySchema>;
 export const NodeListSchema = z.object({
   nodes: z.array(NodeSchema),
   total: z.number().int(),
-  childrenMap: z.record(z.string(), z.number().int()).optional(),
+  childrenMap: z.record(TextSchema, z.number().int()).optional(),
 });
 export type NodeList = z.infer<typeof NodeListSchema>;
 
 export const HubPathSchema = z.object({
-  path: z.array(z.object({ nodeId: IdSchema, name: z.string(), type: NodeTypeSchema })),
+  path: z.array(z.object({ nodeId: IdSchema, name: TextSchema, type: NodeTypeSchema })),
 });
 export type HubPath = z.infer<typeof HubPathSchema>;
+
+/** `GET /api/nodes/{id}/organization`: which of the caller's organizations holds a node. */
+export const NodeOrganizationSchema = z.object({
+  organization: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+});
+export type NodeOrganization = z.infer<typeof NodeOrganizationSchema>;
 
 export const RestoreNodeResponseSchema = z.object({ restoredNodes: z.array(NodeSchema) });
 export type RestoreNodeResponse = z.infer<typeof RestoreNodeResponseSchema>;

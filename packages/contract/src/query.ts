@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TextSchema } from './common.js';
 
 /** Sort direction used by every list query. */
 export const SortDirectionSchema = z.enum(['asc', 'desc']);
@@ -32,7 +33,7 @@ export function createListQuerySchema<F extends z.ZodObject, S extends readonly 
 
 /** The query string of every `/query` endpoint: `q` is the JSON-encoded query (optional). */
 export const QueryStringSchema = z.object({
-  q: z.string().optional().meta({ description: 'JSON-encoded query: { filter, limit, skip, sort: { field, direction } }' }),
+  q: TextSchema.optional().meta({ description: 'JSON-encoded query: { filter, limit, skip, sort: { field, direction } }' }),
 });
 
 /** Encode a list query for the `q` parameter. */

@@ -1,14 +1,50 @@
 import { z } from 'zod';
-import { IdSchema, TimestampSchema } from './common.js';
+import { IdSchema, TextSchema, TimestampSchema } from './common.js';
 import { createListQuerySchema } from './query.js';
 
+/** Organization roles whose members may create API keys; a key works only while its creator holds one. */
+export const TENANT_KEY_CREATOR_ROLES = ['owner', 'admin', 'member'] as const;
+/** Roles that may revoke any key of the organization (others revoke only their own). */
+export const TENANT_KEY_ADMIN_ROLES = ['owner', 'admin'] as const;
+
+/** Whether a member's role (better-auth's comma-separated list, e.g. `admin,member`) includes one of `roles`. */
+export function hasAnyRole(role: string | null | undefined, roles: readonly string[]): boolean {
+  return (role ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .some((r) => roles.includes(r));
+}
+
 /** A tenant API key as listed: the secret itself is never listed again. */
-export const TenantKeySchema = z.object({ id: IdSchema, createdAt: TimestampSchema }).meta({ id: 'TenantKey' });
+export const TenantKeySchema = z
+  .object({
+    id: IdSchema,
+    name: TextSchema.nullable(),
+    createdAt: TimestampSchema,
+    createdBy: z
+      .object({ id: TextSchema, name: TextSchema })
+      .nullable()
+      .meta({ description: 'The member who made the key; null once their account is deleted (the key then no longer works)' }),
+    lastUsedAt: TimestampSchema.nullable().meta({ description: 'Last authenticated call (updated at most once a minute)' }),
+    expiresAt: TimestampSchema.nullable().meta({ description: 'After this the key no longer works; null: no expiry' }),
+  })
+  .meta({ id: 'TenantKey' });
 export type TenantKey = z.infer<typeof TenantKeySchema>;
+
+export const TENANT_KEY_NAME_MAX = 100;
+
+/** Body of `POST /api/tenant-keys` (optional: a key with no name and no expiry). */
+export const CreateTenantKeyBodySchema = z
+  .object({
+    name: TextSchema.trim().min(1).max(TENANT_KEY_NAME_MAX).optional(),
+    expiresAt: TimestampSchema.refine((value) => Date.parse(value) > Date.now(), 'The expiry must be in the future').optional(),
+  })
+  .nullish();
+export type CreateTenantKeyBody = z.infer<typeof CreateTenantKeyBodySchema>;
 
 /** Answer of `POST /api/tenant-keys`: the only time the key is shown. */
 export const CreatedTenantKeySchema = TenantKeySchema.extend({
-  key: z.string().meta({ description: 'The secret. Shown once; only its hash is stored.' }),
+  key: TextSchema.meta({ description: 'The secret. Shown once; only its hash is stored.' }),
 }).meta({ id: 'CreatedTenantKey' });
 export type CreatedTenantKey = z.infer<typeof CreatedTenantKeySchema>;
 

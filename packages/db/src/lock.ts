@@ -1,14 +1,23 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync, mkdirSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+
+/** The two calls used of fs-native-extensions (CommonJS with prebuilt binaries, no types of its own). */
+const { tryLock, unlock } = createRequire(import.meta.url)('fs-native-extensions') as {
+  /** An exclusive lock on the whole file; `false` when another open descriptor holds it. */
+  tryLock(fd: number): boolean;
+  unlock(fd: number): void;
+};
 
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
-    readonly holder: LockInfo,
+    readonly holder: LockInfo | null,
   ) {
+    const who = holder ? `process ${holder.pid} on ${holder.host} (since ${holder.startedAt})` : 'another process';
     super(
-      `DATA_DIR ${dataDir} is already in use by process ${holder.pid} on ${holder.host} (since ${holder.startedAt}). ` +
+      `DATA_DIR ${dataDir} is already in use by ${who}. ` +
         'The embedded database can only be opened by one process: stop the other one, or set DATA_DIR to another folder, ' +
         'or use a PostgreSQL server with DATABASE_URL to run several processes.',
     );
@@ -22,16 +31,7 @@ interface LockInfo {
   startedAt: string;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function readLock(file: string): LockInfo | null {
+function readHolder(file: string): LockInfo | null {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as LockInfo;
   } catch {
@@ -42,37 +42,40 @@ function readLock(file: string): LockInfo | null {
 /**
  * Take the exclusive lock on a data folder. PGlite lets a second process open the same folder and
  * then silently loses one side's writes, so the app must refuse to share it.
- * A lock left by a process that no longer runs (on this host) is taken over.
+ *
+ * The lock is the operating system's own lock on `DATA_DIR/gprhub.lock` (an open-file-description
+ * lock on Linux, `flock` on macOS, `LockFileEx` on Windows), held by an open descriptor: it ends
+ * with the process however that process ends (kill -9 included), and a reused process id can never
+ * keep it. The file's content (pid, host, start time) only words the refusal. Decision 0011.
  * @returns a function that releases the lock
- * @throws DataDirLockedError when a live process holds it
+ * @throws DataDirLockedError when another open descriptor (this process included) holds it
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'gprhub.lock');
-  const me: LockInfo = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, JSON.stringify(me));
-      closeSync(fd);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const holder = readLock(file);
-        if (holder?.pid === me.pid && holder.startedAt === me.startedAt) unlinkSync(file);
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = readLock(file);
-      // A lock from another host cannot be checked: it is respected.
-      if (holder && (holder.host !== me.host || isAlive(holder.pid))) throw new DataDirLockedError(dataDir, holder);
-      try {
-        unlinkSync(file); // stale: its process is gone
-      } catch {
-        /* another starter removed it first; retry */
-      }
-    }
+  const fd = openSync(file, constants.O_RDWR | constants.O_CREAT, 0o644);
+  let isLocked: boolean;
+  try {
+    isLocked = tryLock(fd);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
   }
-  throw new Error(`Could not take the lock on ${dataDir}`);
+  if (!isLocked) {
+    closeSync(fd);
+    throw new DataDirLockedError(dataDir, readHolder(file));
+  }
+  const me: LockInfo = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
+  ftruncateSync(fd, 0);
+  writeSync(fd, JSON.stringify(me), 0);
+  let isReleased = false;
+  // The file stays: deleting it would let a process that opened it just before take a lock on a
+  // file nobody else can see any more.
+  return () => {
+    if (isReleased) return;
+    isReleased = true;
+    ftruncateSync(fd, 0);
+    unlock(fd);
+    closeSync(fd);
+  };
 }

@@ -18,19 +18,12 @@ import {
   type Radargram,
   type TruthBar,
 } from '../src/index';
+import { printRandomSet, type ScanScore } from './sim-report';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = path.resolve(root, '../shared/data');
 const pad = (value: string | number, width: number): string => String(value).padStart(width);
 const f1 = (v: number, d = 2): string => (Number.isFinite(v) ? v.toFixed(d) : '–');
-
-interface ScanScore {
-  name: string;
-  truth: TruthBar[];
-  result: LineScanAnalysis;
-  ms: number;
-  trueEps?: number;
-}
 
 async function readFirstLine(file: string, patch: Partial<Radargram> = {}): Promise<Radargram> {
   const read = await readGprFileAsync({
@@ -95,7 +88,15 @@ async function simulations(): Promise<ScanScore[]> {
       coverM: b.coverM,
       radiusM: b.radiusM,
     }));
-    scores.push({ name: truth.name, truth: bars, trueEps, ...timed(rg) });
+    scores.push({
+      name: truth.name,
+      truth: bars,
+      trueEps,
+      aggregate: typeof truth.aggregate === 'number' ? truth.aggregate : 0,
+      hasBackWall: typeof truth.backwallDepthM === 'number',
+      snrDb: truth.dzt?.snrDb ?? Infinity,
+      ...timed(rg),
+    });
   }
   return scores;
 }
@@ -272,6 +273,10 @@ function printSpeed(): void {
 
 // BENCH_ONLY=sim|real|speed runs one part (for quick iterations).
 const only = process.env.BENCH_ONLY;
-if (!only || only === 'sim') printSimulations(await simulations());
+if (!only || only === 'sim') {
+  const scores = await simulations();
+  printSimulations(scores);
+  printRandomSet(scores);
+}
 if (!only || only === 'real') await printReal();
 if (!only || only === 'speed') printSpeed();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode, ORGANIZATION_HEADER, TENANT_KEY_PREFIX } from '@gprhub/contract';
-import type { Database } from '@gprhub/db';
+import { ErrorCode, hasAnyRole, ORGANIZATION_HEADER, TENANT_KEY_CREATOR_ROLES, TENANT_KEY_PREFIX } from '@gprhub/contract';
+import type { Database, TenantKeyAuthRow } from '@gprhub/db';
 import { findMemberOrganization, findTenantKeyByHash, touchTenantKey } from '@gprhub/db';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
@@ -13,6 +13,25 @@ export interface Actor {
   /** The signed-in user; null when a tenant API key authenticates the call. */
   user: { id: string; name: string; email: string; firstName?: string | null; lastName?: string | null; image?: string | null } | null;
   via: 'session' | 'tenant-key';
+}
+
+function headerOrganization(request: FastifyRequest): string | undefined {
+  const header = request.headers[ORGANIZATION_HEADER];
+  return (Array.isArray(header) ? header[0] : header) || undefined;
+}
+
+/**
+ * A key works while its creator is a member of its organization with a role that may create keys (read
+ * again on every call), until it expires, and only for its own organization.
+ */
+function checkTenantKey(key: TenantKeyAuthRow, wanted: string | undefined): void {
+  if (!hasAnyRole(key.creatorRole, TENANT_KEY_CREATOR_ROLES)) {
+    throw unauthorized('This API key no longer works: its creator is no longer a member of the organization allowed to create keys');
+  }
+  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized('This API key has expired');
+  if (wanted && wanted !== key.organizationId && wanted !== key.organizationSlug) {
+    throw forbidden(`This API key belongs to another organization: it cannot be used for organization ${wanted}`);
+  }
 }
 
 export function hashTenantKey(key: string): string {
@@ -30,13 +49,13 @@ export async function resolveActor(auth: Auth, db: Database, request: FastifyReq
   if (bearer.startsWith(TENANT_KEY_PREFIX)) {
     const key = await findTenantKeyByHash(db, hashTenantKey(bearer));
     if (!key) throw unauthorized('Invalid API key');
+    checkTenantKey(key, headerOrganization(request));
     await touchTenantKey(db, key);
     return { organizationId: key.organizationId, user: null, via: 'tenant-key' };
   }
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) throw unauthorized();
-  const header = request.headers[ORGANIZATION_HEADER];
-  const wanted = (Array.isArray(header) ? header[0] : header) || session.session.activeOrganizationId;
+  const wanted = headerOrganization(request) || session.session.activeOrganizationId;
   if (!wanted) {
     throw new HttpError(403, ErrorCode.NoActiveOrganization, 'No active organization: create an organization or choose one');
   }

@@ -12,6 +12,7 @@ import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../app-context.js';
 import { buildComputeRequest } from '../modules/analyses/analysis-inputs.js';
 import { finishJob } from './analysis-results.js';
+import { removeRtabmapCopy } from './point-cloud-input.js';
 import { ANALYSIS_DEAD_QUEUE, ANALYSIS_QUEUE, startQueue, type AnalysisQueueMessage } from './queue.js';
 import { ThreadRunner } from './thread-runner.js';
 
@@ -93,8 +94,9 @@ export class AnalysisJobs {
     if (!job) return; // already settled: a duplicate delivery
     let lastWrite = 0;
     let lastPercent = -1;
+    let request: Awaited<ReturnType<typeof buildComputeRequest>> | undefined;
     try {
-      const request = await buildComputeRequest(this.ctx, job);
+      request = await buildComputeRequest(this.ctx, job);
       const output = await this.runner!.run(request, this.ctx.config.jobs.timeoutS, {
         onProgress: (fraction, message) => {
           const percent = Math.max(0, Math.min(99, Math.round(fraction * 100)));
@@ -110,6 +112,8 @@ export class AnalysisJobs {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await settleJob(db, job, { status: 'FAILED', message });
+    } finally {
+      if (request?.type === 'GENERATE_POINT_CLOUD') await removeRtabmapCopy(request.dbPath).catch(() => {});
     }
   }
 

@@ -3,8 +3,13 @@ import { ANALYSIS_TYPE_LABELS } from '@gprhub/contract';
 import {
   claimJob,
   createRunWithJob,
+  deletePendingObjects,
   findOrCreateAnalysis,
+  findThreeDModelVersion,
   insertFiles,
+  insertPendingObjects,
+  replaceVersionFilesOfTypes,
+  settlePendingObjects,
   lockHeldJob,
   setGprScanPreviewFile,
   settleJob,
@@ -41,22 +46,36 @@ export async function finishJob(
   const base = `analyses/${job.organizationId}/${job.analysisRunId}/attempt-${job.attempt}`;
   // The results name their preview's file row, so its id is chosen here rather than by the database.
   const previewFileId = output.png ? randomUUID() : undefined;
-  const preview = output.png ? await put(ctx, `${base}/preview.png`, output.png, 'image/png') : undefined;
-  const results = previewFileId ? { ...output.results, previewFileId } : output.results;
-  const resultsObject = await put(ctx, `${base}/results.json`, jsonBytes(results), 'application/json');
   const lines =
     job.analysisType === 'AREA_SCAN_REBAR_2' && Array.isArray(output.results.lines)
       ? (output.results.lines as AreaLine[])
       : [];
+  // Generated 3D files (GENERATE_POINT_CLOUD): stored first, joined to their version in the transaction.
+  const versionFiles = output.files ?? [];
+  const keys = [
+    ...(output.png ? [`${base}/preview.png`] : []),
+    `${base}/results.json`,
+    ...lines.map((line) => `${base}/lines/${line.nodeId}.json`),
+    ...versionFiles.map((f) => `${base}/${f.name}`),
+  ];
+  // Written under pending records (decisions/0020): a worker killed before the commit below leaves records
+  // the orphan sweep finds, and the retry writes under its own attempt's keys.
+  await insertPendingObjects(ctx.db, job.organizationId, keys);
+  const preview = output.png ? await put(ctx, `${base}/preview.png`, output.png, 'image/png') : undefined;
+  const results = previewFileId ? { ...output.results, previewFileId } : output.results;
+  const resultsObject = await put(ctx, `${base}/results.json`, jsonBytes(results), 'application/json');
+  const versionObjects: StoredObject[] = [];
+  for (const f of versionFiles) versionObjects.push({ ...(await put(ctx, `${base}/${f.name}`, f.bytes, f.contentType)), id: randomUUID() });
   const lineObjects: StoredObject[] = [];
   for (const line of lines)
     lineObjects.push(
       await put(ctx, `${base}/lines/${line.nodeId}.json`, jsonBytes(line), 'application/json'),
     );
 
-  return ctx.db.transaction(async (tx) => {
+  const settled = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     if (!(await lockHeldJob(db, job))) return false;
+    await settlePendingObjects(db, job.organizationId, keys);
     if (preview) await insertFileRows(db, job, job.analysisNodeId, [{ ...preview, id: previewFileId }]);
     const [resultFileId] = await insertFileRows(db, job, job.analysisNodeId, [resultsObject]);
     return settleJob(db, job, { status: 'FINISHED', resultFileId: resultFileId! }, async (inTx) => {
@@ -66,8 +85,34 @@ export async function finishJob(
       }
       for (const [index, line] of lines.entries())
         await recordSubAnalysis(inTx, job, line, lineObjects[index]!);
+      if (versionFiles.length > 0) await addVersionFiles(inTx, job, versionFiles, versionObjects);
     });
   });
+  if (!settled) {
+    // Another attempt settled the job: these objects are nobody's.
+    await Promise.all(keys.map((key) => ctx.storage.delete(key)));
+    await deletePendingObjects(ctx.db, job.organizationId, keys);
+  }
+  return settled;
+}
+
+/** Join generated files to the input's 3D model version, replacing its files of the same types. */
+async function addVersionFiles(
+  db: Database,
+  job: AnalysisJobRow,
+  files: NonNullable<ComputeOutput['files']>,
+  objects: StoredObject[],
+): Promise<void> {
+  const versionId = (job.payload as { analysisInput: Record<string, string> }).analysisInput.threeDModelVersionId!;
+  const version = await findThreeDModelVersion(db, job.organizationId, versionId);
+  if (!version) throw new Error('The 3D model version was deleted while its point cloud was generated');
+  const ids = await insertFileRows(db, job, version.threeDModelNodeId, objects);
+  await replaceVersionFilesOfTypes(
+    db,
+    job.organizationId,
+    versionId,
+    files.map((f, i) => ({ type: f.type, fileId: ids[i]!, summary: f.summary })),
+  );
 }
 
 function jsonBytes(value: unknown): Uint8Array {

@@ -13,7 +13,10 @@ port?.on('message', ({ id, request }: { id: number; request: ComputeRequest }) =
       progress: (fraction, message) => port.postMessage({ id, kind: 'progress', fraction, message }),
       partial: (key, value) => port.postMessage({ id, kind: 'partial', key, value }),
     });
-    const transfer = output.png ? [output.png.buffer as ArrayBuffer] : [];
+    const transfer = [
+      ...(output.png ? [output.png.buffer as ArrayBuffer] : []),
+      ...(output.files ?? []).map((f) => f.bytes.buffer as ArrayBuffer),
+    ];
     port.postMessage({ id, kind: 'done', output }, transfer);
   } catch (error) {
     port.postMessage({ id, kind: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -9,12 +9,13 @@ import {
   type LineScanAnalysis,
   type Radargram,
 } from '@gprhub/gpr';
+import { computePointCloud, type PointCloudRequest } from './point-cloud-job.js';
 
 /**
  * The analysis engine's version, stored on every run and job. Bump it when the engine's results change,
  * so a user can tell which runs came from which engine.
  */
-export const ANALYSIS_ENGINE_VERSION = 'gprhub-rebar-2.1.1';
+export const ANALYSIS_ENGINE_VERSION = 'gprhub-rebar-3.0.0';
 
 export interface LineOptions {
   hyperbolas?: HyperbolaLabel[];
@@ -22,8 +23,12 @@ export interface LineOptions {
   knownCover?: { xM: number; coverM: number };
 }
 
-/** What a compute thread is asked to do: loaded inputs, no I/O left. */
+/**
+ * What a compute thread is asked to do: loaded inputs, no I/O left (but for GENERATE_POINT_CLOUD, which reads
+ * its temporary copy of the RTAB-Map database frame by frame so only one frame's images are in memory).
+ */
 export type ComputeRequest =
+  | PointCloudRequest
   | { type: 'GPR_SCAN_PREVIEW'; radargram: Radargram }
   | { type: 'HYPERBOLA_DETECTION'; radargram: Radargram }
   | { type: 'LINE_SCAN_REBAR_2'; radargram: Radargram; options: LineOptions }
@@ -61,6 +66,8 @@ export interface ComputeOutput {
   results: Record<string, unknown>;
   /** A PNG to store beside the results (GPR_SCAN_PREVIEW). */
   png?: Uint8Array;
+  /** Files that join a 3D model version (GENERATE_POINT_CLOUD), by version file type. */
+  files?: { type: string; name: string; contentType: string; bytes: Uint8Array; summary: string }[];
 }
 
 /** A line's results as the API serves them (engine result minus nothing: every field is plain data). */
@@ -72,6 +79,8 @@ export function lineResults(result: LineScanAnalysis): Record<string, unknown> {
     antennaSeparationM: result.antennaSeparationM,
     timeZeroS: result.timeZeroS,
     permittivity: result.permittivity,
+    ...(result.permittivityNote !== undefined && { permittivityNote: result.permittivityNote }),
+    ...(result.calibration !== undefined && { calibration: result.calibration }),
     rebars: result.rebars,
     hyperbolas: result.hyperbolas,
     materialProperties: result.materialProperties.values,
@@ -86,6 +95,8 @@ export function lineResults(result: LineScanAnalysis): Record<string, unknown> {
  */
 export function compute(request: ComputeRequest, hooks: ComputeHooks): ComputeOutput {
   switch (request.type) {
+    case 'GENERATE_POINT_CLOUD':
+      return computePointCloud(request, hooks);
     case 'GPR_SCAN_PREVIEW': {
       hooks.progress(0.1, 'rendering');
       const png = renderScanPreviewPng(request.radargram);

@@ -21,35 +21,56 @@ interface ThreadMessage {
   message?: string;
   key?: string;
   value?: unknown;
-  output?: ComputeOutput;
+  output?: unknown;
 }
 
+/** A thread's entry: its bundle's name (beside the server bundle) and its TypeScript source. */
+export interface ThreadEntry {
+  bundled: string;
+  source: URL;
+}
+
+/** The analysis threads' entry (compute-thread.ts). */
+export const COMPUTE_THREAD: ThreadEntry = {
+  bundled: 'compute-thread.js',
+  source: new URL('./compute-thread.ts', import.meta.url),
+};
+
 /**
- * Start a thread: the bundled `compute-thread.js` beside the server bundle, or (tests, `npm run dev`) the
- * TypeScript source, loaded through tsx registered inside the thread (loader flags do not reach threads on Node 20).
+ * Start a thread: the bundled entry beside the server bundle, or (tests, `npm run dev`) the TypeScript
+ * source, loaded through tsx registered inside the thread (loader flags do not reach threads on Node 20).
  */
-function startThread(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./compute-thread.js', import.meta.url));
-  const source = new URL('./compute-thread.ts', import.meta.url).href;
+function startThread(entry: ThreadEntry): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${entry.bundled}`, import.meta.url));
+  const source = entry.source.href;
   const code = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
   return new Worker(code, { eval: true });
 }
 
 /**
- * Runs CPU-heavy analyses in worker threads, at most `concurrency` at a time (the rest wait). Threads are kept
- * and reused, so the engine stays compiled; a thread that passes an analysis' time limit, crashes or exits is
- * terminated and replaced by a fresh one for the next analysis.
+ * Runs CPU-heavy work in worker threads, at most `concurrency` at a time (the rest wait): the analyses, and
+ * the reading of imported scans. Threads are kept and reused, so the engine stays compiled; a thread that
+ * passes the time limit, crashes or exits is terminated and replaced by a fresh one for the next request.
+ * A thread answers `{ id, kind: 'progress' | 'partial' | 'done' | 'error', … }` for each `{ id, request }`.
  */
-export class ThreadRunner {
+export class ThreadRunner<Request = ComputeRequest, Output = ComputeOutput> {
   private readonly idle: Worker[] = [];
   private readonly all = new Set<Worker>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   private nextId = 1;
 
-  constructor(private readonly concurrency: number) {}
+  constructor(
+    private readonly concurrency: number,
+    private readonly entry: ThreadEntry = COMPUTE_THREAD,
+  ) {}
 
-  async run(request: ComputeRequest, timeoutS: number, hooks: ThreadHooks = {}): Promise<ComputeOutput> {
+  /** Requests running or waiting for a thread. */
+  get pending(): number {
+    return this.running + this.waiting.length;
+  }
+
+  async run(request: Request, timeoutS: number, hooks: ThreadHooks = {}): Promise<Output> {
     if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running++;
     try {
@@ -60,10 +81,10 @@ export class ThreadRunner {
     }
   }
 
-  private runOnThread(request: ComputeRequest, timeoutS: number, hooks: ThreadHooks): Promise<ComputeOutput> {
+  private runOnThread(request: Request, timeoutS: number, hooks: ThreadHooks): Promise<Output> {
     const worker = this.idle.pop() ?? this.spawn();
     const id = this.nextId++;
-    return new Promise<ComputeOutput>((resolve, reject) => {
+    return new Promise<Output>((resolve, reject) => {
       let settled = false;
       const finish = (keep: boolean, fn: () => void) => {
         if (settled) return;
@@ -80,7 +101,7 @@ export class ThreadRunner {
         if (message.id !== id) return;
         if (message.kind === 'progress') hooks.onProgress?.(message.fraction ?? 0, message.message);
         else if (message.kind === 'partial') hooks.onPartial?.(message.key ?? '', message.value);
-        else if (message.kind === 'done') finish(true, () => resolve(message.output!));
+        else if (message.kind === 'done') finish(true, () => resolve(message.output as Output));
         else finish(true, () => reject(new Error(message.message)));
       };
       const onError = (error: Error) => finish(false, () => reject(error));
@@ -94,7 +115,7 @@ export class ThreadRunner {
   }
 
   private spawn(): Worker {
-    const worker = startThread();
+    const worker = startThread(this.entry);
     this.all.add(worker);
     // An idle thread must not keep the process alive.
     worker.unref();

@@ -19,13 +19,25 @@ const workers: ChildProcess[] = [];
 /** Start `src/worker.ts` as its own process on the test database and storage; resolves when it is ready. */
 function startWorker(): Promise<ChildProcess> {
   const storage = t.ctx.config.storage;
-  if (storage.driver !== 'local') throw new Error('the failover test shares local storage with its workers');
+  // The app's storage, shared: its folder (api project) or its S3 bucket (api-s3 project).
+  const storageEnv =
+    storage.driver === 'local'
+      ? { STORAGE_DRIVER: 'local', STORAGE_DIR: storage.root }
+      : {
+          STORAGE_DRIVER: 's3',
+          S3_BUCKET: storage.bucket,
+          S3_REGION: storage.region,
+          S3_ENDPOINT: storage.endpoint ?? '',
+          S3_ACCESS_KEY_ID: storage.accessKeyId ?? '',
+          S3_SECRET_ACCESS_KEY: storage.secretAccessKey ?? '',
+          S3_FORCE_PATH_STYLE: String(storage.forcePathStyle),
+        };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      STORAGE_DIR: storage.root,
+      ...storageEnv,
       DATA_DIR: t.ctx.config.dataDir,
       AUTH_SECRET: t.ctx.config.authSecret,
       ANALYSIS_THREADS: '1',

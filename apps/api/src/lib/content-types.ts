@@ -13,6 +13,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ply: 'application/ply',
   pcd: 'application/octet-stream',
   ifc: 'application/x-step',
+  pdf: 'application/pdf',
 };
 
 /** MIME type for a file extension (octet-stream when unknown). */

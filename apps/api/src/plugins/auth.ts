@@ -5,7 +5,7 @@ import type { Actor } from '../auth/actor.js';
 import { resolveActor } from '../auth/actor.js';
 import type { Auth } from '../auth/auth.js';
 import type { AppConfig } from '../config.js';
-import { forbidden } from '../lib/errors.js';
+import { badRequest, forbidden } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,6 +53,10 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, auth
       url: '/api/auth/*',
       schema: { hide: true },
       handler: async (request, reply) => {
+        // better-auth stores names as sent; a NUL (raw or as the JSON escape) cannot be stored in PostgreSQL.
+        if (Buffer.isBuffer(request.body) && (request.body.includes(0) || request.body.includes('\\u0000'))) {
+          throw badRequest('Text must not contain a NUL character (\\u0000)');
+        }
         const response = await auth.handler(toFetchRequest(request, config.publicUrl));
         reply.status(response.status);
         response.headers.forEach((value, name) => {

@@ -1,6 +1,8 @@
 import type { ApiError } from '@gprhub/contract';
 import { ErrorCode, Messages, toValidationErrors } from '@gprhub/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { z } from 'zod';
 import { HttpError, RequestValidationError } from '../lib/errors.js';
 
@@ -17,6 +19,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   404: ErrorCode.NotFound,
   409: ErrorCode.Conflict,
   413: ErrorCode.PayloadTooLarge,
+  414: ErrorCode.UriTooLong,
+  415: ErrorCode.UnsupportedMediaType,
+  431: ErrorCode.HeadersTooLarge,
   429: ErrorCode.RateLimited,
 };
 
@@ -66,4 +71,32 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(status).send(errorBody(request, status, code, message));
   });
 
+}
+
+/**
+ * Errors Fastify answers before any route runs (a bad URL, a path parameter over `maxParamLength`:
+ * 414), in the one error body rather than Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const message = status === 414 ? 'The address is too long' : error.message || Messages.badRequest;
+  void reply.status(status).send(errorBody(request, status, CODE_BY_STATUS[status] ?? ErrorCode.BadRequest, message));
+}
+
+/**
+ * Errors Node's HTTP parser meets before there is a request (headers over `maxHeaderSize`: 431, a
+ * malformed request: 400, a slow client: 408), written to the socket in the one error body.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431 ? 'The request headers are too large' : status === 408 ? 'The request took too long to arrive' : 'Malformed HTTP request';
+  const body = JSON.stringify({ message, httpStatus: status, code: CODE_BY_STATUS[status] ?? ErrorCode.BadRequest, service: 'app' });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,15 +1,21 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { signGrant } from './signed-token.js';
-import type { Storage } from './storage.js';
+import type { Storage, StoredObjectInfo } from './storage.js';
 
 export class UploadTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`The file is larger than the ${maxBytes} bytes this address accepts`);
+  }
+}
+
+export class UploadAddressUsedError extends Error {
+  constructor() {
+    super('This upload address has already been used: a file is uploaded once and cannot be replaced');
   }
 }
 
@@ -66,11 +72,24 @@ export class LocalStorage implements Storage {
     await rename(temp, path);
   }
 
+  /** Uploads pass through the app, which writes and confirms them at once (`writeStream` with `claim`). */
+  async findArrivedUpload(): Promise<null> {
+    return null;
+  }
+
   /**
    * Write a stream atomically (to a temporary file, then renamed), refusing more than `maxBytes`.
+   * With `claim`, the file is renamed into place only when `claim(size)` is true (the database marked the
+   * upload confirmed, once); otherwise it is dropped and {@link UploadAddressUsedError} thrown, and
+   * `release` undoes the claim if the rename fails.
    * @returns the number of bytes written
    */
-  async writeStream(key: string, body: Readable, maxBytes: number): Promise<number> {
+  async writeStream(
+    key: string,
+    body: Readable,
+    maxBytes: number,
+    once?: { claim: (size: number) => Promise<boolean>; release: () => Promise<void> },
+  ): Promise<number> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     const temp = `${path}.${randomUUID()}.part`;
@@ -84,7 +103,13 @@ export class LocalStorage implements Storage {
     });
     try {
       await pipeline(body, limit, createWriteStream(temp));
-      await rename(temp, path);
+      if (once && !(await once.claim(size))) throw new UploadAddressUsedError();
+      try {
+        await rename(temp, path);
+      } catch (error) {
+        await once?.release();
+        throw error;
+      }
       return size;
     } catch (error) {
       await rm(temp, { force: true });
@@ -100,6 +125,27 @@ export class LocalStorage implements Storage {
 
   async delete(key: string) {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<StoredObjectInfo> {
+    const root = resolve(this.root);
+    let entries;
+    try {
+      entries = await readdir(root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      try {
+        const s = await stat(path);
+        yield { key: relative(root, path).split(sep).join('/'), lastModified: s.mtime };
+      } catch {
+        // Gone meanwhile (renamed into place or deleted): nothing to sweep.
+      }
+    }
   }
 }
 

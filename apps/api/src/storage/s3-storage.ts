@@ -1,8 +1,19 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { StorageConfig } from '../config.js';
-import type { Storage } from './storage.js';
+import type { ArrivedUpload, Storage, StoredObjectInfo } from './storage.js';
+
+/** Where a presigned upload of `key` lands until it is confirmed. */
+export const uploadKeyOf = (key: string): string => `uploads/${key}`;
 
 type S3Config = Extract<StorageConfig, { driver: 's3' }>;
 
@@ -15,6 +26,11 @@ export class S3Storage implements Storage {
       region: config.region,
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
+      // Checksums only where S3 requires them. The SDK's default since 2025 sends streamed bodies as
+      // aws-chunked with a CRC trailer, which S3-compatible stores (s3rver, older MinIO and Ceph) store
+      // verbatim, and it signs a checksum of an empty body into presigned PUT addresses.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials:
         config.accessKeyId && config.secretAccessKey
           ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
@@ -22,9 +38,30 @@ export class S3Storage implements Storage {
     });
   }
 
-  // S3 presigned PUTs cannot cap the size; the size is checked when the upload is confirmed.
+  // S3 presigned PUTs cannot cap the size; the size is checked when the upload is confirmed. They go to a
+  // staging key, copied to `key` once when the upload is confirmed: a PUT to the same address later only
+  // rewrites the staging key, never the confirmed object (decision 0012).
   async createUploadUrl(key: string, o: { expiresInS: number; contentType: string }) {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.config.bucket, Key: key }), { expiresIn: o.expiresInS });
+    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.config.bucket, Key: uploadKeyOf(key) }), {
+      expiresIn: o.expiresInS,
+    });
+  }
+
+  async findArrivedUpload(key: string): Promise<ArrivedUpload | null> {
+    const staged = uploadKeyOf(key);
+    const arrived = await this.stat(staged);
+    if (!arrived) return null;
+    const bucket = this.config.bucket;
+    return {
+      size: arrived.size,
+      commit: async () => {
+        await this.client.send(
+          new CopyObjectCommand({ Bucket: bucket, Key: key, CopySource: `${bucket}/${staged.split('/').map(encodeURIComponent).join('/')}` }),
+        );
+        await this.delete(staged);
+      },
+      discard: () => this.delete(staged),
+    };
   }
 
   async createDownloadUrl(key: string, o: { fileName: string; contentType: string; expiresInS: number; inline?: boolean }) {
@@ -58,5 +95,14 @@ export class S3Storage implements Storage {
 
   async delete(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+  }
+
+  async *list(): AsyncIterable<StoredObjectInfo> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, ContinuationToken: token }));
+      for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, lastModified: o.LastModified ?? new Date(0) };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 }

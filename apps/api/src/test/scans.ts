@@ -2,7 +2,7 @@ import type { CreateGprScansResponse } from '@gprhub/contract';
 import { createSyntheticBScan, type Radargram } from '@gprhub/gpr';
 import type { FastifyInstance } from 'fastify';
 import { encodeDzt } from '../../../../packages/gpr/bench/dzt-writer.js';
-import type { TestMember } from './support.js';
+import { uploadAndConfirm, type TestMember } from './support.js';
 
 /** A folder of the member's organization. */
 export async function createFolder(app: FastifyInstance, member: TestMember, name = 'Site'): Promise<string> {
@@ -38,15 +38,12 @@ export async function importScanFiles(
   if (batch.statusCode !== 200 && batch.statusCode !== 201)
     throw new Error(`batch failed: ${batch.statusCode} ${batch.body}`);
   const targets = batch.json().files as { file: { id: string }; uploadUrl: string }[];
-  for (const [i, target] of targets.entries()) {
-    const put = await app.inject({
-      method: 'PUT',
-      url: new URL(target.uploadUrl).pathname,
-      headers: { 'content-type': 'application/octet-stream' },
-      payload: Buffer.from(files[i]!.bytes),
-    });
-    if (put.statusCode !== 204) throw new Error(`upload failed: ${put.statusCode} ${put.body}`);
-  }
+  await uploadAndConfirm(
+    app,
+    member.headers,
+    targets,
+    files.map((f) => f.bytes),
+  );
   const res = await app.inject({
     method: 'POST',
     url: '/api/gpr-scans/create-from-files',

@@ -53,6 +53,30 @@ export function buildZip(entries: ZipInput, options: { deflate?: boolean } = {})
   return Buffer.concat([...locals, directory, end]);
 }
 
+/**
+ * A hostile zip: `names.length` directory entries that all point at one entry's data (the overlapping-entry
+ * zip bomb: one deflated block read once per name).
+ */
+export function buildOverlappingZip(names: string[], content: Uint8Array): Buffer {
+  const single = buildZip({ [names[0]!]: content });
+  const end = single.length - 22;
+  const directoryStart = single.readUInt32LE(end + 16);
+  const central = single.subarray(directoryStart, end);
+  const centrals: Buffer[] = [];
+  for (const name of names) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const entry = Buffer.from(central.subarray(0, 46));
+    entry.writeUInt16LE(nameBytes.length, 28);
+    centrals.push(entry, nameBytes);
+  }
+  const directory = Buffer.concat(centrals);
+  const record = Buffer.from(single.subarray(end));
+  record.writeUInt16LE(names.length, 8);
+  record.writeUInt16LE(names.length, 10);
+  record.writeUInt32LE(directory.length, 12);
+  return Buffer.concat([single.subarray(0, directoryStart), directory, record]);
+}
+
 /** Text as UTF-16LE with a byte-order mark (how vendor CSVs are often written). */
 export function utf16le(text: string): Buffer {
   return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);

@@ -1,3 +1,4 @@
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -7,9 +8,21 @@ import remarkGfm from 'remark-gfm';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
+/** Whether an image address is served by the app itself (a relative path or this origin). */
+export function isOwnOriginImage(src: string | undefined, origin = window.location.origin): boolean {
+  if (!src) return false;
+  try {
+    return new URL(src, origin).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Links open in a new tab without handing the opener over. react-markdown's default URL transform
- * already drops `javascript:` and other unsafe protocols.
+ * already drops `javascript:` and other unsafe protocols. Images from another origin are shown as a
+ * link, never loaded: loading one would tell its server who reads the comment and from where (the
+ * content-security policy blocks them too).
  */
 const COMPONENTS: Components = {
   a: ({ node: _node, href, children, ...props }) => (
@@ -17,7 +30,15 @@ const COMPONENTS: Components = {
       {children}
     </Link>
   ),
-  img: ({ node: _node, alt, ...props }) => <img {...props} alt={alt ?? ''} loading="lazy" />,
+  img: ({ node: _node, alt, src, ...props }) =>
+    typeof src === 'string' && isOwnOriginImage(src) ? (
+      <img {...props} src={src} alt={alt ?? ''} loading="lazy" />
+    ) : (
+      <Link href={src as string | undefined} target="_blank" rel="noopener noreferrer" underline="hover" data-testid="external-image-link">
+        <ImageOutlinedIcon sx={{ fontSize: '1.1em', verticalAlign: 'text-bottom', mr: 0.5 }} />
+        {alt || String(src ?? 'image')}
+      </Link>
+    ),
 };
 
 const markdownSx: SxProps<Theme> = {

@@ -8,7 +8,6 @@ import { SignInPage } from '../features/auth/sign-in-page';
 import { SignUpPage } from '../features/auth/sign-up-page';
 import { OrganizationGate } from '../features/organizations/organization-gate';
 import { AppLayout } from '../features/shell/app-layout';
-import { DETAIL_PLACEHOLDERS, LIST_PLACEHOLDERS, PlaceholderRoutePage } from './placeholder-routes';
 import { RouteErrorPage } from './route-error-page';
 import { UuidParamsGuard } from './uuid-params-guard';
 
@@ -18,18 +17,29 @@ function RootRedirect() {
   return <Navigate to={`/hub${search}`} replace />;
 }
 
-/** `/nodes/:nodeId` is the hub page of that node. */
-function NodeRedirect() {
-  const { nodeId } = useParams();
+/** `/3d-models/:id` opens its 3D model tab. */
+function ThreeDModelRedirect() {
+  const { id } = useParams();
   const { search } = useLocation();
-  return <Navigate to={`/hub/${nodeId}${search}`} replace />;
+  return <Navigate to={`/3d-models/${id}/3d-model${search}`} replace />;
 }
+
+const loadThreeDModelPage = async () => ({
+  Component: (await import('../features/three-d-models/three-d-model-page')).ThreeDModelPage,
+});
 
 /** `/hub` and `/hub/:nodeId` share one page (and one chunk). */
 const loadHubPage = async () => ({ Component: (await import('../features/hub/hub-page')).HubPage });
 
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect />, errorElement: <RouteErrorPage /> },
+  {
+    // A node's page: the hub for signed-in members; a public 3D model for anyone with the link.
+    path: '/nodes/:nodeId',
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageLoader />,
+    lazy: async () => ({ Component: (await import('../features/three-d-models/public-model-page')).PublicNodePage }),
+  },
   {
     path: '/auth',
     element: <AuthLayout />,
@@ -52,10 +62,6 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              ...LIST_PLACEHOLDERS.map((route) => ({
-                path: route.path,
-                element: <PlaceholderRoutePage route={route} />,
-              })),
               { path: 'hub', lazy: loadHubPage },
               {
                 path: 'nodes',
@@ -74,10 +80,6 @@ export const routes: RouteObject[] = [
               {
                 element: <UuidParamsGuard />,
                 children: [
-                  ...DETAIL_PLACEHOLDERS.map((route) => ({
-                    path: route.path,
-                    element: <PlaceholderRoutePage key={route.path} route={route} />,
-                  })),
                   { path: 'hub/:nodeId', lazy: loadHubPage },
                   {
                     path: 'area-scans/:id',
@@ -113,7 +115,20 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/gpr-scans/gpr-scan-page')).GprScanPage,
                     }),
                   },
-                  { path: 'nodes/:nodeId', element: <NodeRedirect /> },
+                  {
+                    path: 'buildings/:id',
+                    lazy: async () => ({ Component: (await import('../features/buildings/building-page')).BuildingPage }),
+                  },
+                  {
+                    path: 'files/:id',
+                    lazy: async () => ({ Component: (await import('../features/files/file-page')).FilePage }),
+                  },
+                  {
+                    path: 'floor-plans/:id',
+                    lazy: async () => ({ Component: (await import('../features/buildings/floor-plan-redirect')).FloorPlanRedirect }),
+                  },
+                  { path: '3d-models/:id', element: <ThreeDModelRedirect /> },
+                  { path: '3d-models/:id/*', lazy: loadThreeDModelPage },
                 ],
               },
               { path: '*', element: <NotFoundPage /> },

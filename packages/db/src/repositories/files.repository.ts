@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { files } from '../schema/index.js';
 
@@ -25,8 +25,22 @@ export async function findFileByIdUnscoped(db: Database, id: string): Promise<Fi
   return row;
 }
 
-export async function markFileUploaded(db: Database, id: string, size: number): Promise<void> {
-  await db.update(files).set({ confirmedUploadedAt: new Date(), size }).where(eq(files.id, id));
+/**
+ * Mark a file uploaded, once: true when this call did it, false when it was already uploaded (or is
+ * gone). The winner alone may write the file's object, so a confirmed file is never replaced.
+ */
+export async function claimFileUpload(db: Database, id: string, size: number): Promise<boolean> {
+  const claimed = await db
+    .update(files)
+    .set({ confirmedUploadedAt: new Date(), size })
+    .where(and(eq(files.id, id), isNull(files.confirmedUploadedAt)))
+    .returning({ id: files.id });
+  return claimed.length === 1;
+}
+
+/** Undo {@link claimFileUpload} when writing the object failed after the claim. */
+export async function releaseFileUpload(db: Database, id: string): Promise<void> {
+  await db.update(files).set({ confirmedUploadedAt: null, size: null }).where(eq(files.id, id));
 }
 
 /** How many of `ids` exist in the organization, and how many of those are uploaded. */

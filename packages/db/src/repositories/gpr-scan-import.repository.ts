@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
+import { settlePendingObjects } from './storage-objects.repository.js';
 import { files, gprScanGroups, gprScans, nodes } from '../schema/index.js';
 import type { NewFileRow } from './files.repository.js';
 import type { NewGprScanGroupRow, NewGprScanRow } from './gpr-scans.repository.js';
@@ -124,8 +125,16 @@ export async function insertGprImport(db: Database, rows: GprImportRows): Promis
           .values(values.slice(i, i + CHUNK))
           .returning()),
       );
-    for (let i = 0; i < rows.files.length; i += CHUNK)
-      await tx.insert(files).values(rows.files.slice(i, i + CHUNK));
+    for (let i = 0; i < rows.files.length; i += CHUNK) {
+      const chunk = rows.files.slice(i, i + CHUNK);
+      await tx.insert(files).values(chunk);
+      // The file rows take over from the pending records the objects were written under.
+      await settlePendingObjects(
+        tx as unknown as Database,
+        rows.organizationId,
+        chunk.map((f) => f.storageKey),
+      );
+    }
     for (const a of rows.adoptFiles) {
       const moved = await tx
         .update(files)

@@ -228,3 +228,23 @@ export async function setGprScanPreviewFile(
     .returning({ nodeId: gprScans.nodeId });
   return rows.length === 1;
 }
+
+/**
+ * Set a scan's trace spacing and the scan length that follows from it (a file that stores none, such as a
+ * gprMax output, or one the user corrects).
+ * @returns false when the scan is not a live scan of the organization
+ */
+export async function updateGprScanGeometry(
+  db: Database,
+  organizationId: string,
+  nodeId: string,
+  geometry: { traceSpacingM: number; scanLengthM: number },
+): Promise<boolean> {
+  const scan = await findGprScan(db, organizationId, nodeId);
+  if (!scan) return false;
+  await db
+    .update(gprScans)
+    .set(geometry)
+    .where(and(eq(gprScans.organizationId, organizationId), eq(gprScans.nodeId, nodeId)));
+  return true;
+}

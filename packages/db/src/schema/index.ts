@@ -5,3 +5,6 @@ export * from './tenant-keys.js';
 export * from './node-details.js';
 export * from './analyses.js';
 export * from './gpr-scans.js';
+export * from './three-d-models.js';
+export * from './storage.js';
+export * from './buildings.js';

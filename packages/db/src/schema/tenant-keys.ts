@@ -12,9 +12,14 @@ export const tenantKeys = pgTable(
       .notNull()
       .references(() => organization.id, { onDelete: 'cascade' }),
     keyHash: text('key_hash').notNull().unique(),
+    /** What the key is for, as its creator named it (optional). */
+    name: text('name'),
+    /** The member who made it: the key works only while they are a member allowed to create keys. */
     createdById: text('created_by_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', tz).defaultNow().notNull(),
     lastUsedAt: timestamp('last_used_at', tz),
+    /** After this the key no longer authenticates (null: no expiry). */
+    expiresAt: timestamp('expires_at', tz),
   },
   (t) => [index('tenant_key_org_created_idx').on(t.organizationId, t.createdAt)],
 );

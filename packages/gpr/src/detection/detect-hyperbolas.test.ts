@@ -3,7 +3,14 @@ import { bistaticTravelTimeS } from '../fitting/bistatic-cylinder';
 import { surfaceCouplingCorrectionS } from '../fitting/surface-coupling';
 import { createSyntheticBScan } from '../fitting/synthetic-bscan';
 import type { Radargram } from '../model/radargram';
-import { coupledPrediction, detectHyperbolas, findHyperbolas } from './detect-hyperbolas';
+import {
+  coupledPrediction,
+  detectHyperbolas,
+  directWaveAmplitude,
+  findHyperbolas,
+  MIN_REFLECTION_STRENGTH,
+  reflectionStrength,
+} from './detect-hyperbolas';
 import { prepareScan } from './prepare-scan';
 import { mergeDuplicates, predictedSample } from './validate-hyperbolas';
 
@@ -60,6 +67,70 @@ describe('detectHyperbolas', () => {
       const sure = labels.filter((l) => l.confidence > 0.8);
       expect(sure.map((l) => isBar(l.xIdx))).toEqual([true, true, true]);
     }
+  });
+});
+
+describe('detectHyperbolas on aggregate alone', () => {
+  it.each([
+    [30, 1],
+    [30, 2],
+    [30, 3],
+    [70, 1],
+    [70, 2],
+    [70, 3],
+  ])('finds no bar among %i stones and nothing else (seed %i)', (stones, seed) => {
+    const rg = createSyntheticBScan({
+      traces: 150,
+      bars: [],
+      clutterScatterers: stones,
+      seed,
+      noiseRms: 0.02,
+    });
+    expect(detectHyperbolas(rg)).toEqual([]);
+  });
+
+  it('finds the stones when weak scatterers are asked for, and they are weaker than any bar', () => {
+    const rg = createSyntheticBScan({
+      traces: 150,
+      bars: [],
+      clutterScatterers: 70,
+      seed: 2,
+      noiseRms: 0.02,
+    });
+    const { scan, detections } = findHyperbolas(prepareScan(rg), { minReflectionStrength: 0 });
+    expect(detections.length).toBeGreaterThan(0);
+    const direct = directWaveAmplitude(scan);
+    for (const d of detections)
+      expect(reflectionStrength(scan, d, direct)).toBeLessThan(MIN_REFLECTION_STRENGTH);
+    const withBars = prepareScan(createSyntheticBScan({ traces: 175, bars, clutterScatterers: 30, seed: 2 }));
+    const found = findHyperbolas(withBars).detections;
+    expect(found).toHaveLength(3);
+    const barDirect = directWaveAmplitude(withBars);
+    for (const d of found) expect(reflectionStrength(withBars, d, barDirect)).toBeGreaterThan(0.2);
+  });
+});
+
+describe('findHyperbolas: bars hidden under their neighbours', () => {
+  // A 70 mm deep bar midway between two shallow ones 80 mm away, at 1.6 GHz: the shallow bars' limbs run through
+  // its apex and its screening fit fails; once their modelled reflections are subtracted, it is found.
+  const hidden = [
+    { x0M: 0.16, coverM: 0.03, radiusM: 0.006 },
+    { x0M: 0.24, coverM: 0.07, radiusM: 0.006 },
+    { x0M: 0.32, coverM: 0.03, radiusM: 0.006 },
+  ];
+  it.each([1, 2, 3])('finds the deep bar in the residual of the shallow ones (seed %i)', (seed) => {
+    const rg = createSyntheticBScan({
+      traces: 125,
+      bars: hidden,
+      seed,
+      noiseRms: 0.02,
+      centreFrequencyHz: 1.6e9,
+    });
+    const found = (options = {}) => detectHyperbolas(rg, options).map((l) => l.xIdx * 0.004);
+    expect(found({ shouldSearchResidual: false })).toHaveLength(2);
+    const withResidual = found();
+    expect(withResidual).toHaveLength(3);
+    withResidual.forEach((x, i) => expect(Math.abs(x - hidden[i].x0M)).toBeLessThanOrEqual(0.005));
   });
 });
 

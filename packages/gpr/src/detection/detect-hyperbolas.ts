@@ -4,12 +4,20 @@ import { fitCandidate } from '../fitting/fit-candidate';
 import { fitBarToTravelTimes } from '../fitting/fit-hyperbola';
 import { surfaceCouplingCorrections } from '../fitting/surface-coupling';
 import { findApexLobe } from '../fitting/pick-limbs';
-import { DEFAULT_REBAR_RADIUS_M, type HyperbolaLabel, type ProgressCallback } from '../rebar/types';
+import { DETECTION_RADIUS_M, type HyperbolaLabel, type ProgressCallback } from '../rebar/types';
 import { createId } from '../rebar/ids';
 import { computeDiffractionStack } from './diffraction-stack';
 import { prepareScan, type PrepareScanOptions, type PreparedScan } from './prepare-scan';
-import { removeModelledBackground } from './modelled-background';
-import { findStackPeaks } from './stack-peaks';
+import {
+  modelReflections,
+  reflectionExtent,
+  subtractionScratch,
+  subtractReflections,
+  type SubtractionScratch,
+  type ModelledReflection,
+  type ModelledScan,
+} from './modelled-background';
+import { findStackPeaks, type StackPeak } from './stack-peaks';
 import {
   interferenceLimits,
   isPlausibleFit,
@@ -38,9 +46,27 @@ export interface HyperbolaDetectionOptions extends PrepareScanOptions {
    * the reflections of dense or deep bars and reads εr 10–20 % high under them.
    */
   shouldRefineBackground?: boolean;
+  /**
+   * Screen again what the found bars' modelled reflections leave (bars hidden under their limbs). Default true.
+   */
+  shouldSearchResidual?: boolean;
+  /**
+   * Smallest reflection strength of a bar ({@link reflectionStrength}: apex envelope over the direct wave's main
+   * lobe, spreading removed). Default {@link MIN_REFLECTION_STRENGTH}; 0 keeps weak scatterers (stones, voids).
+   */
+  minReflectionStrength?: number;
   /** Progress, 0–1. */
   onProgress?: ProgressCallback;
 }
+
+/**
+ * Default {@link HyperbolaDetectionOptions.minReflectionStrength}. Steel reflects all the energy that reaches it
+ * and aggregate a tenth or less (εr 2 lower than the paste: |Γ| ≈ 0.1). Measured strengths: bars 0.34–1.7 on the
+ * 28 gprMax scenes (thin, deep bars in lossy concrete at the low end) and 0.5–1.5 on the real scans (FHWA, both
+ * StructureScan files, the gprMax cylinder); fitted stones 0.13 on the gprMax scenes and at most 0.15 with the
+ * synthetic model's scatterers. The threshold lies between, a factor 1.7 below the weakest bar.
+ */
+export const MIN_REFLECTION_STRENGTH = 0.2;
 
 /** A detected hyperbola with its fit, before it becomes a rebar. */
 export interface DetectedHyperbola extends FittedCandidate {
@@ -71,7 +97,7 @@ export interface HyperbolaSearch {
  * ```
  */
 export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOptions = {}): HyperbolaSearch {
-  const radiusM = options.radiusM ?? DEFAULT_REBAR_RADIUS_M;
+  const radiusM = options.radiusM ?? DETECTION_RADIUS_M;
   const stack = computeDiffractionStack(scan, { radiusM, maxCoverM: options.maxCoverM });
   options.onProgress?.(0.3, 'stack');
   const lineLength = scan.traces * scan.traceSpacingM;
@@ -83,67 +109,187 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
     maxPeaks: options.maxCandidates ?? Math.max(40, Math.ceil(lineLength / 0.015)),
   });
   const polarity = reflectionPolarity(scan, peaks.slice(0, 8));
-  const fitted: FittedCandidate[] = [];
-  peaks.forEach((peak, i) => {
-    if (i % 10 === 0) options.onProgress?.(0.3 + (0.5 * i) / Math.max(1, peaks.length), 'fitting');
-    const isExplained = fitted.some(
-      (f) =>
-        Math.abs(f.result.fit.x0M / scan.traceSpacingM - peak.xIdx) * scan.traceSpacingM < 0.008 &&
-        Math.abs(predictedSample(scan, f, peak.xIdx) - peak.tIdx) < scan.periodSamples / 2,
-    );
-    if (isExplained) return;
-    const result = fitCandidate(scan, peak.xIdx, peak.tIdx, {
-      permittivity: peak.permittivity,
-      radiusM,
-      polarity,
+  const screen = (picked: PreparedScan, found: StackPeak[], known: FittedCandidate[]): FittedCandidate[] => {
+    const fitted: FittedCandidate[] = [];
+    found.forEach((peak, i) => {
+      if (i % 10 === 0) options.onProgress?.(0.3 + (0.5 * i) / Math.max(1, found.length), 'fitting');
+      const isExplained = [...known, ...fitted].some(
+        (f) =>
+          Math.abs(f.result.fit.x0M / scan.traceSpacingM - peak.xIdx) * scan.traceSpacingM < 0.008 &&
+          Math.abs(predictedSample(scan, f, peak.xIdx) - peak.tIdx) < scan.periodSamples / 2,
+      );
+      if (isExplained) return;
+      const result = fitCandidate(picked, peak.xIdx, peak.tIdx, {
+        permittivity: peak.permittivity,
+        radiusM,
+        polarity,
+      });
+      if (!result) return;
+      const candidate = { score: peak.score, result, radiusM };
+      if (isPlausibleFit(picked, candidate, { maxCoverM: options.maxCoverM })) fitted.push(candidate);
     });
-    if (!result) return;
-    const candidate = { score: peak.score, result, radiusM };
-    if (isPlausibleFit(scan, candidate, { maxCoverM: options.maxCoverM })) fitted.push(candidate);
-  });
+    return fitted;
+  };
+  const fitted = screen(scan, peaks, []);
   let bars = removeLimbCrossings(scan, removeEchoes(scan, mergeDuplicates(fitted, scan)));
-  const refit = (picked: PreparedScan, current: FittedCandidate[]): FittedCandidate[] =>
+  const isWholeLine = scan.backgroundWindowTraces === 0;
+  const shouldRefine = options.shouldRefineBackground !== false;
+  const reflectionsOf = (current: FittedCandidate[]): ModelledReflection[] =>
+    current.map((b) => ({ predict: coupledPrediction(scan, b), wavelet: b.result.wavelet }));
+  const model = (current: FittedCandidate[]): ModelledScan => {
+    if (current.length === 0) return { scan, models: [] };
+    // Long lines use a moving-window background, which the bars' reflections barely enter: only the
+    // reflections are modelled there.
+    const modelled = modelReflections(scan, reflectionsOf(current));
+    return isWholeLine && shouldRefine ? modelled : { scan, models: modelled.models };
+  };
+  const modelled = model(bars);
+  let { models } = modelled;
+  if (bars.length > 0 && options.shouldSearchResidual !== false) {
+    // Bars hidden under the found ones' limbs (deep bars beside shallow ones, close pairs): what the found bars'
+    // modelled reflections leave is stacked and screened again.
+    const residual = subtractReflections(modelled.scan, modelled.models);
+    const residualStack = computeDiffractionStack(residual, { radiusM, maxCoverM: options.maxCoverM });
+    const residualPeaks = findStackPeaks(residualStack, {
+      minScore: options.minScore ?? 3,
+      minSeparationM: 0.02,
+      minSeparationSamples: scan.periodSamples / 2,
+      traceSpacingM: scan.traceSpacingM,
+      maxPeaks: options.maxCandidates ?? Math.max(40, Math.ceil(lineLength / 0.015)),
+    });
+    // A hidden bar does not lie under a found one (what is left there is the found bar's ringing or the model's
+    // imperfection).
+    const apart = (x: number): boolean =>
+      bars.every((b) => Math.abs(b.result.fit.x0M - x) > HIDDEN_BAR_MIN_OFFSET_M);
+    const candidates = residualPeaks.filter((p) => apart(p.xIdx * scan.traceSpacingM));
+    const hidden = screen(residual, candidates, bars).filter((h) => apart(h.result.fit.x0M));
+    if (hidden.length > 0) {
+      bars = removeLimbCrossings(scan, removeEchoes(scan, mergeDuplicates([...bars, ...hidden], scan)));
+      // The background stays the first pass's (a doubtful hidden bar must not move the others' picks); the
+      // reflections are refitted with the hidden bars among them, for subtraction.
+      models = modelReflections(modelled.scan, reflectionsOf(bars)).models;
+    }
+  }
+  const refined = modelled.scan;
+  let scratch: SubtractionScratch | undefined;
+  const refit = (current: FittedCandidate[]): FittedCandidate[] =>
     current
       .map((bar, index) => {
         const limits = interferenceLimits(scan, current, index);
-        const { fit } = bar.result;
-        const trace = Math.round(fit.x0M / scan.traceSpacingM);
-        const result = fitCandidate(picked, trace, predictedSample(scan, bar, trace), {
-          permittivity: fit.permittivity,
-          radiusM,
-          polarity,
-          ...limits,
-          isSurfaceCoupled: true,
+        const trace = Math.round(bar.result.fit.x0M / scan.traceSpacingM);
+        const plain = refitOn(refined, bar, limits);
+        if (models.length !== current.length) return plain;
+        // Only when a neighbour's hyperbola overlaps this one's does subtracting it change the picks.
+        const [from, to] = reflectionExtent(models[index], scan.periodSamples);
+        const isOverlapped = models.some((m, i) => {
+          if (i === index) return false;
+          const [lo, hi] = reflectionExtent(m, scan.periodSamples);
+          return lo <= to && hi >= from;
         });
-        if (!result) return undefined;
-        const refitted = { ...bar, result };
-        // A limb is blocked when a neighbour's curve comes within reach of it at the apex: within one trace or
-        // 6 mm (a few traces of a densely sampled scan — counting traces alone rejected such bars at 1.25 mm).
-        const blockedTraces = Math.min(trace - limits.minTrace, limits.maxTrace - trace);
-        const isOneSideBlocked = blockedTraces <= Math.max(1, 0.006 / scan.traceSpacingM);
-        if (!isPlausibleFit(picked, refitted, { maxCoverM: options.maxCoverM, isOneSideBlocked }))
-          return undefined;
-        const perSide = scan.traceSpacingM > 0.005 ? 1 : 2;
-        const isOneSided = Math.min(result.leftCount, result.rightCount) < perSide;
-        return isOneSided ? { ...refitted, isOneSided } : refitted;
+        if (!isOverlapped) return plain;
+        // Re-picked again with the neighbours' modelled reflections subtracted around the bar; the better of the
+        // two fits is kept (a neighbour's model may have taken part of a weak bar's own reflection).
+        // The window the fit can pick in: the widest aperture (0.12 m) and a template's reach.
+        const reach = Math.ceil(0.14 / scan.traceSpacingM);
+        scratch ??= subtractionScratch(refined);
+        const cleaned = subtractReflections(refined, models, {
+          keep: index,
+          firstTrace: trace - reach,
+          lastTrace: trace + reach,
+          scratch,
+        });
+        const alone = refitOn(cleaned, bar, limits);
+        if (!plain || !alone) return plain ?? alone;
+        return fitQuality(alone) > fitQuality(plain) ? alone : plain;
       })
       .filter((b): b is FittedCandidate => b !== undefined);
-  // Long lines use a moving-window background, which the bars' reflections barely enter: no re-estimate there.
-  const refined =
-    options.shouldRefineBackground === false || scan.backgroundWindowTraces > 0
-      ? scan
-      : removeModelledBackground(
-          scan,
-          bars.map((b) => ({ predict: coupledPrediction(scan, b), wavelet: b.result.wavelet })),
-        );
-  bars = refit(refined, bars);
+  const refitOn = (
+    picked: PreparedScan,
+    bar: FittedCandidate,
+    limits: ReturnType<typeof interferenceLimits>,
+  ): FittedCandidate | undefined => {
+    const { fit } = bar.result;
+    const trace = Math.round(fit.x0M / scan.traceSpacingM);
+    const result = fitCandidate(picked, trace, predictedSample(scan, bar, trace), {
+      permittivity: fit.permittivity,
+      radiusM,
+      polarity,
+      ...limits,
+      isSurfaceCoupled: true,
+    });
+    if (!result) return undefined;
+    const refitted = { ...bar, result };
+    // A limb is blocked when a neighbour's curve comes within reach of it at the apex: within one trace or
+    // 6 mm (a few traces of a densely sampled scan — counting traces alone rejected such bars at 1.25 mm).
+    const blockedTraces = Math.min(trace - limits.minTrace, limits.maxTrace - trace);
+    const isOneSideBlocked = blockedTraces <= Math.max(1, 0.006 / scan.traceSpacingM);
+    if (!isPlausibleFit(picked, refitted, { maxCoverM: options.maxCoverM, isOneSideBlocked }))
+      return undefined;
+    const perSide = scan.traceSpacingM > 0.005 ? 1 : 2;
+    const isOneSided = Math.min(result.leftCount, result.rightCount) < perSide;
+    return isOneSided ? { ...refitted, isOneSided } : refitted;
+  };
+  bars = refit(bars);
   bars = removeLimbCrossings(refined, removeEchoes(refined, mergeDuplicates(bars, refined)));
   const strongest = Math.max(0, ...bars.map((b) => b.result.apex.amplitude));
   options.onProgress?.(0.9, 'scoring');
+  const direct = directWaveAmplitude(scan);
+  const minStrength = options.minReflectionStrength ?? MIN_REFLECTION_STRENGTH;
   const detections = bars
     .map((bar) => ({ ...bar, confidence: hyperbolaConfidence(refined, bar, strongest) }))
-    .filter((bar) => bar.confidence >= (options.minConfidence ?? 0.3));
+    .filter(
+      (bar) =>
+        bar.confidence >= (options.minConfidence ?? 0.3) &&
+        reflectionStrength(scan, bar, direct) >= minStrength,
+    );
   return { scan: refined, detections };
+}
+
+/**
+ * Amplitude of the direct wave: its main lobe on the dewowed mean trace (the scan's own amplitude reference, in
+ * data units; 0 when there is none).
+ *
+ * @param scan - the prepared scan.
+ * @returns |mean trace| at the main lobe.
+ * @example
+ * ```ts
+ * directWaveAmplitude(prepareScan(rg)); // e.g. 3.9
+ * ```
+ */
+export function directWaveAmplitude(scan: PreparedScan): number {
+  const { traces, samplesPerTrace: n, dewowed } = scan;
+  const sample = Math.min(n - 1, Math.max(0, Math.round(scan.directWave.mainLobeSample)));
+  let sum = 0;
+  for (let t = 0; t < traces; t++) sum += dewowed[t * n + sample];
+  return Math.abs(sum / Math.max(1, traces));
+}
+
+/**
+ * How strongly a hyperbola's scatterer reflects: its apex envelope over the direct wave's amplitude, times
+ * √(two-way path / 0.1 m) to remove the cylindrical spreading of a bar's echo. Steel reads 0.3–1.7, aggregate
+ * stones about 0.15 or less ({@link MIN_REFLECTION_STRENGTH}). Infinite when the scan has no direct wave.
+ *
+ * @param scan - the prepared scan.
+ * @param candidate - the fitted hyperbola.
+ * @param direct - {@link directWaveAmplitude} of the scan.
+ * @returns the strength (dimensionless).
+ * @example
+ * ```ts
+ * reflectionStrength(scan, bar, directWaveAmplitude(scan)); // e.g. 0.8
+ * ```
+ */
+export function reflectionStrength(scan: PreparedScan, candidate: FittedCandidate, direct: number): number {
+  if (!(direct > 0)) return Infinity;
+  const path = 2 * Math.hypot(candidate.result.fit.coverM, scan.antennaSeparationM / 2);
+  return (candidate.result.apex.amplitude / direct) * Math.sqrt(path / 0.1);
+}
+
+/** A bar found in the residual must lie at least this far along the line from every bar found before, metres. */
+const HIDDEN_BAR_MIN_OFFSET_M = 0.015;
+
+/** Picks per unit of misfit: how {@link mergeDuplicates} ranks two fits of one bar. */
+function fitQuality(c: FittedCandidate): number {
+  return c.result.picks.length / (1 + c.result.fit.rmsSamples);
 }
 
 /**
@@ -162,6 +308,20 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
  * ```
  */
 export function coupledPrediction(scan: PreparedScan, candidate: FittedCandidate): (trace: number) => number {
+  // Asked again for the same bars when the residual search adds hidden ones: memoised per scan and candidate
+  // (neither is modified after screening).
+  let memo = PREDICTIONS.get(scan);
+  if (!memo) PREDICTIONS.set(scan, (memo = new WeakMap()));
+  const known = memo.get(candidate);
+  if (known) return known;
+  const predict = computeCoupledPrediction(scan, candidate);
+  memo.set(candidate, predict);
+  return predict;
+}
+
+const PREDICTIONS = new WeakMap<PreparedScan, WeakMap<FittedCandidate, (trace: number) => number>>();
+
+function computeCoupledPrediction(scan: PreparedScan, candidate: FittedCandidate): (trace: number) => number {
   const { fit, picks, offsetSamples } = candidate.result;
   const coupling = scan.surfaceCoupling;
   const straight = (t: number): number => predictedSample(scan, candidate, t);
@@ -187,12 +347,23 @@ export function coupledPrediction(scan: PreparedScan, candidate: FittedCandidate
   if (!refit) return straight;
   const bar = { x0M: refit.x0M, coverM: refit.coverM, radiusM: candidate.radiusM };
   // The correction within ±0.2 m of the bar (held beyond, where the reflection is faint).
-  const positions = Float64Array.from({ length: scan.traces }, (_, t) => t * dx);
-  const near = positions.map((x) => Math.min(bar.x0M + 0.2, Math.max(bar.x0M - 0.2, x)));
+  // Evaluated once per distinct position: the traces within the window and its two edges.
+  const lo = bar.x0M - 0.2;
+  const hi = bar.x0M + 0.2;
+  const first = Math.max(0, Math.ceil(lo / dx));
+  const last = Math.min(scan.traces - 1, Math.floor(hi / dx));
+  const inside = Math.max(0, last - first + 1);
+  const near = new Float64Array(inside + 2);
+  near[0] = Math.min(hi, Math.max(lo, 0));
+  for (let k = 0; k < inside; k++) near[k + 1] = (first + k) * dx;
+  near[inside + 1] = Math.min(hi, Math.max(lo, (scan.traces - 1) * dx));
   const corrections = surfaceCouplingCorrections(near, bar, refit.permittivity, s, coupling);
-  const samples = positions.map(
-    (x, t) =>
-      (bistaticTravelTimeS(x, bar, refit.permittivity, s) + corrections[t]) / dt +
+  const correctionAt = (t: number): number =>
+    t < first ? corrections[0] : t > last ? corrections[inside + 1] : corrections[t - first + 1];
+  const samples = Float64Array.from(
+    { length: scan.traces },
+    (_, t) =>
+      (bistaticTravelTimeS(t * dx, bar, refit.permittivity, s) + correctionAt(t)) / dt +
       scan.timeZeroSample -
       offsetSamples,
   );
@@ -268,8 +439,9 @@ export function detectHyperbolas(rg: Radargram, options: HyperbolaDetectionOptio
 }
 
 /**
- * The spec's hyperbola label of a detection: apex trace = the fitted axis position, apex sample = the tracked
- * lobe's time there.
+ * The spec's hyperbola label of a detection: apex trace = the fitted axis position, apex sample = the
+ * reflection's arrival there (the tracked lobe moved by the envelope offset), counted from the one time zero
+ * (decision 0015) — so the radargram's depth axis reads the bar's cover at the apex, to half a sample.
  *
  * @param scan - the prepared scan.
  * @param detection - the detection.
@@ -285,7 +457,10 @@ export function toHyperbolaLabel(scan: PreparedScan, detection: DetectedHyperbol
   return {
     id: createId(),
     xIdx: clampIndex(trace, scan.traces),
-    tIdx: clampIndex(predictedSample(scan, detection, trace), scan.samplesPerTrace),
+    tIdx: clampIndex(
+      predictedSample(scan, detection, trace) + detection.result.offsetSamples,
+      scan.samplesPerTrace,
+    ),
     classification: 'rebar',
     confidence: Math.round(detection.confidence * 1000) / 1000,
   };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createSyntheticBScan } from '../fitting/synthetic-bscan';
 import { analyzeLineScan } from '../rebar/analyze-line-scan';
-import { findHyperbolas } from './detect-hyperbolas';
+import { coupledPrediction, findHyperbolas } from './detect-hyperbolas';
+import { modelReflections, reflectionExtent, subtractReflections } from './modelled-background';
 import { prepareScan } from './prepare-scan';
+import { predictedSample } from './validate-hyperbolas';
 
 // Four bars under 40 mm of cover, 120 mm apart, on a 0.5 m line (as dev-clean-4bars): their flat tops fill most of
 // the line at the apex time, so the mean trace holds a large share of their reflections.
@@ -35,5 +37,42 @@ describe('removeModelledBackground (through findHyperbolas)', () => {
       const plain = analyzeLineScan(rg, { shouldRefineBackground: false }).permittivity.value;
       expect(plain / 7 - 1).toBeGreaterThan(0.1);
     }
+  });
+});
+
+describe('subtractReflections', () => {
+  it("removes a neighbour's modelled reflection over its hyperbola and keeps the bar's own", () => {
+    const pair = [
+      { x0M: 0.2, coverM: 0.03, radiusM: 0.006 },
+      { x0M: 0.3, coverM: 0.06, radiusM: 0.006 },
+    ];
+    const scan = prepareScan(createSyntheticBScan({ traces: 125, bars: pair, noiseRms: 0.005, seed: 3 }));
+    const { scan: found, detections } = findHyperbolas(scan, { shouldSearchResidual: false });
+    expect(detections).toHaveLength(2);
+    const { scan: refined, models } = modelReflections(
+      found,
+      detections.map((d) => ({ predict: coupledPrediction(found, d), wavelet: d.result.wavelet })),
+    );
+    const n = scan.samplesPerTrace;
+    // Envelope energy within ± half a period of each bar's apex over ± 20 mm.
+    const energy = (s: { envelope: Float32Array }, index: number): number => {
+      const d = detections[index];
+      const trace = Math.round(d.result.fit.x0M / scan.traceSpacingM);
+      let sum = 0;
+      for (let t = trace - 5; t <= trace + 5; t++) {
+        const centre = Math.round(predictedSample(scan, d, t));
+        for (let k = -10; k <= 10; k++) sum += s.envelope[t * n + centre + k] ** 2;
+      }
+      return sum;
+    };
+    const withoutSecond = subtractReflections(refined, models, { keep: 0 });
+    expect(energy(withoutSecond, 1) / energy(refined, 1)).toBeLessThan(0.1);
+    expect(energy(withoutSecond, 0) / energy(refined, 0)).toBeGreaterThan(0.9);
+    // Only the trace window is changed; the rest is the scan's.
+    const [first, last] = reflectionExtent(models[1], scan.periodSamples);
+    expect(first).toBeGreaterThan(0);
+    expect(last).toBeLessThan(scan.traces - 1);
+    const windowed = subtractReflections(refined, models, { keep: 0, firstTrace: 70, lastTrace: 80 });
+    expect(windowed.data.subarray(0, 70 * n)).toEqual(refined.data.subarray(0, 70 * n));
   });
 });

@@ -36,14 +36,44 @@ export function removeModelledBackground(
   scan: PreparedScan,
   reflections: ModelledReflection[],
 ): PreparedScan {
-  const { traces, samplesPerTrace: n, dewowed } = scan;
   if (reflections.length === 0 || scan.backgroundWindowTraces > 0) return scan;
+  return modelReflections(scan, reflections).scan;
+}
+
+/** The scan without the modelled background, and the fitted reflections ({@link modelReflections}). */
+export interface ModelledScan {
+  /** The scan with the re-estimated background removed (the reflections stay). */
+  scan: PreparedScan;
+  /** Each reflection as fitted: wavelet, centre sample and scale per trace. */
+  models: ReflectionModel[];
+}
+
+/**
+ * Models the data as background + the given reflections ({@link removeModelledBackground}) and returns both the
+ * cleaner scan and the fitted reflections, so that a bar can be re-picked with its neighbours' reflections
+ * subtracted ({@link subtractReflections}). On long lines, whose background is a moving window, the background
+ * is left as it is and only the reflections are fitted (to the background-removed data).
+ *
+ * @param scan - the prepared scan.
+ * @param reflections - the hyperbolas found so far.
+ * @returns the scan and the reflection models, in the order given.
+ * @example
+ * ```ts
+ * const { scan: cleaner, models } = modelReflections(scan, bars.map((b) => ({ predict, wavelet })));
+ * ```
+ */
+export function modelReflections(scan: PreparedScan, reflections: ModelledReflection[]): ModelledScan {
+  const { traces, samplesPerTrace: n, dewowed } = scan;
+  const hasBackground = scan.backgroundWindowTraces === 0;
   const background = new Float64Array(n);
-  for (let t = 0; t < traces; t++) for (let s = 0; s < n; s++) background[s] += dewowed[t * n + s] / traces;
-  // residual = dewowed − background − Σ reflections, kept up to date as the parts change.
+  if (hasBackground)
+    for (let t = 0; t < traces; t++) for (let s = 0; s < n; s++) background[s] += dewowed[t * n + s] / traces;
+  // residual = dewowed − background − Σ reflections (or data − Σ reflections), kept up to date as the parts change.
   const residual = new Float64Array(dewowed.length);
-  for (let t = 0; t < traces; t++)
-    for (let s = 0; s < n; s++) residual[t * n + s] = dewowed[t * n + s] - background[s];
+  if (hasBackground) {
+    for (let t = 0; t < traces; t++)
+      for (let s = 0; s < n; s++) residual[t * n + s] = dewowed[t * n + s] - background[s];
+  } else residual.set(scan.data);
   const models = reflections.map((r) => ({
     wavelet: Float64Array.from(r.wavelet),
     predicted: Float64Array.from({ length: traces }, (_, t) => r.predict(t)),
@@ -58,12 +88,14 @@ export function removeModelledBackground(
       fitModel(model, residual, n, maxShift);
       addModel(model, residual, n, -1);
     }
+    if (!hasBackground) continue;
     // The background absorbs the mean of what the reflections leave.
     const mean = new Float64Array(n);
     for (let t = 0; t < traces; t++) for (let s = 0; s < n; s++) mean[s] += residual[t * n + s] / traces;
     for (let s = 0; s < n; s++) background[s] += mean[s];
     for (let t = 0; t < traces; t++) for (let s = 0; s < n; s++) residual[t * n + s] -= mean[s];
   }
+  if (!hasBackground) return { scan, models };
   const data = new Float32Array(dewowed.length);
   for (let t = 0; t < traces; t++) {
     for (let s = 0; s < n; s++) data[t * n + s] = dewowed[t * n + s] - background[s];
@@ -71,11 +103,132 @@ export function removeModelledBackground(
   const hilbert = hilbertImage(data, traces, n);
   const envelope = new Float32Array(data.length);
   for (let i = 0; i < data.length; i++) envelope[i] = Math.sqrt(data[i] * data[i] + hilbert[i] * hilbert[i]);
+  return { scan: { ...scan, data, hilbert, envelope }, models };
+}
+
+/** How far along its limbs a fitted reflection is subtracted ({@link reflectionExtent}), periods of delay. */
+const REFLECTION_REACH_PERIODS = 1.5;
+
+/**
+ * The traces a fitted reflection is subtracted over: where its predicted time lies within 1.5 periods of its
+ * apex (where limbs are picked). Farther out a model's per-trace scale fits whatever lies on its curve, e.g. the
+ * apex of a bar not found yet.
+ *
+ * @param model - a fitted reflection ({@link modelReflections}).
+ * @param periodSamples - the wavelet period, samples.
+ * @returns the first and last trace.
+ * @example
+ * ```ts
+ * const [first, last] = reflectionExtent(models[0], scan.periodSamples);
+ * ```
+ */
+export function reflectionExtent(model: ReflectionModel, periodSamples: number): [number, number] {
+  const { predicted } = model;
+  let apex = 0;
+  for (let t = 1; t < predicted.length; t++) if (predicted[t] < predicted[apex]) apex = t;
+  const reach = predicted[apex] + REFLECTION_REACH_PERIODS * periodSamples;
+  let first = apex;
+  let last = apex;
+  while (first > 0 && predicted[first - 1] <= reach) first--;
+  while (last < predicted.length - 1 && predicted[last + 1] <= reach) last++;
+  return [first, last];
+}
+
+/**
+ * The scan with some fitted reflections subtracted: every model except `keep` (the bar being re-picked, so
+ * that its neighbours' limbs no longer cross its own), or all of them (`keep` undefined: what the found bars
+ * leave, where weaker bars hidden under their limbs show). Only traces `firstTrace`…`lastTrace` are changed
+ * (the Hilbert transform and envelope are recomputed there); the rest is shared with `scan`.
+ *
+ * @param scan - the scan the models were fitted on ({@link modelReflections}).
+ * @param models - the fitted reflections.
+ * @param options - the model to keep and the trace window.
+ * @returns a new prepared scan.
+ * @example
+ * ```ts
+ * const forBar = subtractReflections(cleaner, models, { keep: 2, firstTrace: 40, lastTrace: 120 });
+ * ```
+ */
+export function subtractReflections(
+  scan: PreparedScan,
+  models: ReflectionModel[],
+  options: { keep?: number; firstTrace?: number; lastTrace?: number; scratch?: SubtractionScratch } = {},
+): PreparedScan {
+  const { traces, samplesPerTrace: n } = scan;
+  const first = Math.max(0, Math.floor(options.firstTrace ?? 0));
+  const last = Math.min(traces - 1, Math.ceil(options.lastTrace ?? traces - 1));
+  if (last < first || models.every((_, i) => i === options.keep)) return scan;
+  const block = new Float64Array((last - first + 1) * n);
+  for (let i = 0; i < block.length; i++) block[i] = scan.data[first * n + i];
+  models.forEach((model, i) => {
+    if (i === options.keep) return;
+    const [from, to] = reflectionExtent(model, scan.periodSamples);
+    const lo = Math.max(first, from);
+    const hi = Math.min(last, to);
+    if (hi >= lo) addModel(model, block.subarray((lo - first) * n), n, -1, lo, hi);
+  });
+  const scratch = options.scratch;
+  let data: Float32Array;
+  let hilbert: Float32Array;
+  let envelope: Float32Array;
+  if (scratch && scratch.data.length === scan.data.length) {
+    // Put back what the previous call changed, then change this window only.
+    const [a, b] = scratch.window;
+    if (b >= a) {
+      scratch.data.set(scan.data.subarray(a * n, (b + 1) * n), a * n);
+      scratch.hilbert.set(scan.hilbert.subarray(a * n, (b + 1) * n), a * n);
+      scratch.envelope.set(scan.envelope.subarray(a * n, (b + 1) * n), a * n);
+    }
+    scratch.window = [first, last];
+    ({ data, hilbert, envelope } = scratch);
+  } else {
+    data = scan.data.slice();
+    hilbert = scan.hilbert.slice();
+    envelope = scan.envelope.slice();
+  }
+  for (let i = 0; i < block.length; i++) data[first * n + i] = block[i];
+  const part = data.subarray(first * n, (last + 1) * n);
+  hilbert.set(hilbertImage(part, last - first + 1, n), first * n);
+  for (let i = first * n; i < (last + 1) * n; i++)
+    envelope[i] = Math.sqrt(data[i] * data[i] + hilbert[i] * hilbert[i]);
   return { ...scan, data, hilbert, envelope };
 }
 
+/**
+ * Reusable buffers for a series of {@link subtractReflections} calls on one scan (one bar at a time): each call
+ * restores the previous call's window and overwrites its own, instead of copying the whole image. A scan
+ * returned by one call is valid until the next.
+ */
+export interface SubtractionScratch {
+  data: Float32Array;
+  hilbert: Float32Array;
+  envelope: Float32Array;
+  /** The traces the last call changed (first > last: none). */
+  window: [number, number];
+}
+
+/**
+ * Buffers for {@link subtractReflections}, copies of the scan's.
+ *
+ * @param scan - the scan the subtractions will start from.
+ * @returns the scratch buffers.
+ * @example
+ * ```ts
+ * const scratch = subtractionScratch(scan);
+ * const forBar = subtractReflections(scan, models, { keep: 0, firstTrace: 10, lastTrace: 90, scratch });
+ * ```
+ */
+export function subtractionScratch(scan: PreparedScan): SubtractionScratch {
+  return {
+    data: scan.data.slice(),
+    hilbert: scan.hilbert.slice(),
+    envelope: scan.envelope.slice(),
+    window: [0, -1],
+  };
+}
+
 /** One reflection being modelled: wavelet, predicted and fitted centre sample and scale per trace. */
-interface ReflectionModel {
+export interface ReflectionModel {
   wavelet: Float64Array;
   predicted: Float64Array;
   centres: Float64Array;
@@ -90,17 +243,28 @@ function waveletAt(w: Float64Array, u: number): number {
   return i + 1 < w.length ? w[i] * (1 - f) + w[i + 1] * f : w[i] * (1 - f);
 }
 
-/** Adds `sign` × the reflection's current model (scale × shifted wavelet per trace) to `image`. */
-function addModel(model: ReflectionModel, image: Float64Array, n: number, sign: 1 | -1): void {
+/**
+ * Adds `sign` × the reflection's current model (scale × shifted wavelet per trace) to `image`; with a trace
+ * window, `image` holds only traces `first`…`last`.
+ */
+function addModel(
+  model: ReflectionModel,
+  image: Float64Array,
+  n: number,
+  sign: 1 | -1,
+  first = 0,
+  last = model.scales.length - 1,
+): void {
   const { wavelet: w, centres, scales } = model;
   const half = (w.length - 1) / 2;
-  for (let t = 0; t < scales.length; t++) {
+  for (let t = first; t <= last; t++) {
     const scale = scales[t];
     if (scale === 0) continue;
     const centre = centres[t];
-    const first = Math.max(0, Math.ceil(centre - half));
-    const last = Math.min(n - 1, Math.floor(centre + half));
-    for (let s = first; s <= last; s++) image[t * n + s] += sign * scale * waveletAt(w, s - centre + half);
+    const row = (t - first) * n;
+    const lo = Math.max(0, Math.ceil(centre - half));
+    const hi = Math.min(n - 1, Math.floor(centre + half));
+    for (let s = lo; s <= hi; s++) image[row + s] += sign * scale * waveletAt(w, s - centre + half);
   }
 }
 

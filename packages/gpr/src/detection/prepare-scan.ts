@@ -7,10 +7,14 @@ import {
 import { removeMeanTraceInPlace } from '../processing/background';
 import { dewowInPlace } from '../processing/dewow';
 import { movingTraceMeanInPlace } from '../processing/trace-window';
-import { meanTrace } from '../processing/radargram-copy';
 import type { SurfaceCoupling } from '../fitting/surface-coupling';
 import { hilbertImage } from './analytic-signal';
-import { estimateDirectWave, reflectionFrequencyHz, type DirectWaveEstimate } from './time-zero-estimate';
+import {
+  dewowWindowSamples,
+  findTimeZero,
+  reflectionFrequencyHz,
+  type DirectWaveEstimate,
+} from './time-zero-estimate';
 
 /** Options of {@link prepareScan}. */
 export interface PrepareScanOptions {
@@ -102,9 +106,8 @@ export function prepareScan(rg: Radargram, options: PrepareScanOptions = {}): Pr
   }
   const guessHz = rg.centreFrequencyHz ?? 1.5e9;
   const data = rg.samples.slice();
-  dewowInPlace(data, traces, n, Math.max(3, Math.round(3 / (guessHz * dt))) | 1);
-  const mean = meanTrace(data, traces, n);
-  const direct = estimateDirectWave(mean, dt, rg.timeOffsetS, separation);
+  dewowInPlace(data, traces, n, dewowWindowSamples(rg));
+  const direct = findTimeZero(rg, { antennaSeparationM: separation });
   const timeZeroSample =
     options.timeZeroS !== undefined
       ? (options.timeZeroS - rg.timeOffsetS) / dt
@@ -176,6 +179,41 @@ function clutterLevel(envelope: Float32Array, traces: number, n: number, firstUs
   for (let t = 0; t < traces; t += 1) {
     for (let s = firstUsable; s < n; s += step) values[count++] = envelope[t * n + s];
   }
-  values.subarray(0, count).sort();
-  return new Float32Array(n).fill(Math.max(1e-30, values[Math.floor(count / 2)] ?? 0));
+  // The median by selection (linear time) rather than a full sort: the same element.
+  const median = count > 0 ? selectKth(values, count, Math.floor(count / 2)) : 0;
+  return new Float32Array(n).fill(Math.max(1e-30, median));
+}
+
+/**
+ * The k-th smallest of `values[0…count)` (0-based), by Hoare's selection with median-of-three pivots; reorders
+ * the values. Equals `values.subarray(0, count).sort()[k]` for values without NaN.
+ */
+function selectKth(values: Float32Array, count: number, k: number): number {
+  let lo = 0;
+  let hi = count - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >> 1;
+    // Median of three as the pivot.
+    const a = values[lo];
+    const b = values[mid];
+    const c = values[hi];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const swap = values[i];
+        values[i] = values[j];
+        values[j] = swap;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return values[k];
+  }
+  return values[k];
 }

@@ -127,15 +127,23 @@ function fitStraightRays(data: TravelTimes, options: BarFitOptions): BarFit | un
   const prior = options.permittivityPrior;
   const extra = prior && !isFixed ? 1 : 0;
   const path: PathWithGradient = { lengthM: 0, dX0: 0, dCover: 0, pointXM: 0, pointDepthM: 0 };
+  // The solver asks for the Jacobian at parameters whose residuals it has just evaluated (the start, then each
+  // accepted step): the paths (length and gradient per pick) are kept per parameter vector and reused.
+  const paths = new WeakMap<number[], Float64Array>();
   const residualsOf = (p: number[]): Float64Array => {
     const index = isFixed ? Math.sqrt(options.fixedPermittivity as number) : p[2];
     const bar = { x0M: p[0], coverM: p[1], radiusM: radius };
     const out = new Float64Array(count + extra);
+    const kept = new Float64Array(3 * count);
     for (let i = 0; i < count; i++) {
       const x = data.positionsM[i];
       reflectedPathWithGradient(x - half, x + half, bar, path);
       out[i] = ((path.lengthM * index) / SPEED_OF_LIGHT_M_PER_S - data.timesS[i]) / dt;
+      kept[3 * i] = path.lengthM;
+      kept[3 * i + 1] = path.dX0;
+      kept[3 * i + 2] = path.dCover;
     }
+    paths.set(p, kept);
     if (extra)
       out[count] = (index * index - (prior as { value: number }).value) / (prior as { sd: number }).sd;
     return out;
@@ -145,12 +153,23 @@ function fitStraightRays(data: TravelTimes, options: BarFitOptions): BarFit | un
     const bar = { x0M: p[0], coverM: p[1], radiusM: radius };
     const jacobian = new Float64Array((count + extra) * parameters);
     const scale = 1 / (SPEED_OF_LIGHT_M_PER_S * dt);
+    const kept = paths.get(p);
     for (let i = 0; i < count; i++) {
-      const x = data.positionsM[i];
-      reflectedPathWithGradient(x - half, x + half, bar, path);
-      jacobian[i * parameters] = path.dX0 * index * scale;
-      jacobian[i * parameters + 1] = path.dCover * index * scale;
-      if (!isFixed) jacobian[i * parameters + 2] = path.lengthM * scale;
+      let lengthM: number;
+      let dX0: number;
+      let dCover: number;
+      if (kept) {
+        lengthM = kept[3 * i];
+        dX0 = kept[3 * i + 1];
+        dCover = kept[3 * i + 2];
+      } else {
+        const x = data.positionsM[i];
+        reflectedPathWithGradient(x - half, x + half, bar, path);
+        ({ lengthM, dX0, dCover } = path);
+      }
+      jacobian[i * parameters] = dX0 * index * scale;
+      jacobian[i * parameters + 1] = dCover * index * scale;
+      if (!isFixed) jacobian[i * parameters + 2] = lengthM * scale;
     }
     if (extra) jacobian[count * parameters + 2] = (2 * index) / (prior as { sd: number }).sd;
     return jacobian;

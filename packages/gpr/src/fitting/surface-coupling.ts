@@ -66,6 +66,48 @@ function gaussLegendre(order: number): { nodes: Float64Array; weights: Float64Ar
 
 const ORDERS = [12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384];
 
+/**
+ * The parts of pieces A and B of {@link surfaceLegField} that depend only on the quadrature order (the nodes'
+ * angles, their sines and cosines and the weights times the maps' constant factors), tabulated once per order:
+ * the same values the loops would compute, so the field is unchanged to the last bit.
+ */
+interface LegTables {
+  sinA: Float64Array;
+  cosA: Float64Array;
+  weightA: Float64Array;
+  cosB: Float64Array;
+  sinB: Float64Array;
+  weightB: Float64Array;
+}
+
+const LEG_TABLES = new Map<number, LegTables>();
+
+function legTables(order: number): LegTables {
+  const cached = LEG_TABLES.get(order);
+  if (cached) return cached;
+  const { nodes, weights } = gaussLegendre(order);
+  const tables: LegTables = {
+    sinA: new Float64Array(order),
+    cosA: new Float64Array(order),
+    weightA: new Float64Array(order),
+    cosB: new Float64Array(order),
+    sinB: new Float64Array(order),
+    weightB: new Float64Array(order),
+  };
+  for (let i = 0; i < order; i++) {
+    const phiA = (Math.PI / 4) * (nodes[i] + 1);
+    tables.sinA[i] = Math.sin(phiA);
+    tables.cosA[i] = Math.cos(phiA);
+    tables.weightA[i] = (weights[i] * Math.PI) / 4;
+    const phiB = (Math.PI / 2) * (nodes[i] + 1);
+    tables.cosB[i] = Math.cos(phiB);
+    tables.sinB[i] = Math.sin(phiB);
+    tables.weightB[i] = (weights[i] * Math.PI) / 2;
+  }
+  LEG_TABLES.set(order, tables);
+  return tables;
+}
+
 function orderFor(points: number): number {
   return ORDERS.find((o) => o >= points) ?? ORDERS[ORDERS.length - 1];
 }
@@ -90,16 +132,15 @@ export function surfaceLegField(u: number, v: number, permittivity: number, heig
   const k1 = 1 / Math.sqrt(Math.max(1.0001, permittivity));
   const rho = Math.hypot(u, v);
   const order = orderFor(12 + 0.8 * rho);
-  const { nodes, weights } = gaussLegendre(order);
+  const { sinA, cosA, weightA, cosB, sinB, weightB } = legTables(order);
   let re = 0;
   let im = 0;
   // A: 0 ≤ κ ≤ κ₁ (both waves propagate): κ = κ₁ sin φ, φ ∈ [0, π/2].
   for (let i = 0; i < order; i++) {
-    const phi = (Math.PI / 4) * (nodes[i] + 1);
-    const kappa = k1 * Math.sin(phi);
-    const g1 = k1 * Math.cos(phi);
+    const kappa = k1 * sinA[i];
+    const g1 = k1 * cosA[i];
     const g2 = Math.sqrt(1 - kappa * kappa);
-    const scale = ((weights[i] * Math.PI) / 4) * g1 * ((2 / (g1 + g2)) * Math.cos(kappa * u));
+    const scale = weightA[i] * g1 * ((2 / (g1 + g2)) * Math.cos(kappa * u));
     const phase = g2 * v + g1 * heightK;
     re += scale * Math.cos(phase);
     im -= scale * Math.sin(phase);
@@ -108,16 +149,15 @@ export function surfaceLegField(u: number, v: number, permittivity: number, heig
   const mid = (1 + k1) / 2;
   const half = (1 - k1) / 2;
   for (let i = 0; i < order; i++) {
-    const phi = (Math.PI / 2) * (nodes[i] + 1);
-    const kappa = mid - half * Math.cos(phi);
+    const kappa = mid - half * cosB[i];
     const a = Math.sqrt(Math.max(0, kappa * kappa - k1 * k1));
     const g2 = Math.sqrt(Math.max(0, 1 - kappa * kappa));
-    const jacobian = ((weights[i] * Math.PI) / 2) * half * Math.sin(phi);
+    const jacobian = weightB[i] * half * sinB[i];
     // 2/(g2 − i a) = 2(g2 + i a)/(g2² + a²); times e^(−i g2 v) e^(−a h).
     const denominator = g2 * g2 + a * a;
     const fr = (2 * g2) / denominator;
     const fi = (2 * a) / denominator;
-    const damp = jacobian * Math.exp(-a * heightK) * Math.cos(kappa * u);
+    const damp = (heightK === 0 ? jacobian : jacobian * Math.exp(-a * heightK)) * Math.cos(kappa * u);
     const c = Math.cos(g2 * v);
     const s = Math.sin(g2 * v);
     re += damp * (fr * c + fi * s);

@@ -20,13 +20,20 @@ const MIN_SAMPLE_INTERVAL_S = 1e-14;
  * @param fileName - file name for errors and warnings.
  * @param draft - the reader's result.
  * @param warnings - list the function appends its warnings to.
+ * @param options - `samplesAreIntegers`: the amplitudes were converted from integers (always finite), so the
+ *   scan for non-finite values is skipped.
  * @returns the checked radargram (the same sample array, possibly cleaned in place).
  * @example
  * ```ts
  * const radargram = finishRadargram('line.sgy', { ...draft }, warnings);
  * ```
  */
-export function finishRadargram(fileName: string, draft: RadargramDraft, warnings: string[]): Radargram {
+export function finishRadargram(
+  fileName: string,
+  draft: RadargramDraft,
+  warnings: string[],
+  options: { samplesAreIntegers?: boolean } = {},
+): Radargram {
   const { traces, samplesPerTrace, samples } = draft;
   checkGridSize(fileName, traces, samplesPerTrace);
   if (samples.length !== traces * samplesPerTrace) {
@@ -40,8 +47,10 @@ export function finishRadargram(fileName: string, draft: RadargramDraft, warning
     throw new GprFormatError(fileName, `implausible sample interval: ${dt} s`);
   }
   let nonFinite = 0;
-  for (let i = 0; i < samples.length; i++) {
-    if (!Number.isFinite(samples[i])) {
+  for (let i = 0; i < (options.samplesAreIntegers ? 0 : samples.length); i++) {
+    const value = samples[i];
+    // x − x is 0 for every finite x and NaN for ±∞ and NaN.
+    if (value - value !== 0) {
       samples[i] = 0;
       nonFinite++;
     }

@@ -49,6 +49,15 @@ describe('readDt1 on synthetic files', () => {
     expect(r.traceSpacingM).toBeCloseTo(0.1524, 10);
   });
 
+  it('refuses an .HD holding a NUL character, naming it', () => {
+    const { dt1, hd } = buildDt1();
+    const text = String.fromCharCode(...hd).replace('POSITION UNITS     = ft', 'POSITION UNITS     = f\u0000t');
+    const withNul = Uint8Array.from(text, (c) => c.charCodeAt(0));
+    expect(() => readDt1({ name: 'LINE01.DT1', bytes: dt1, sidecars: { 'LINE01.HD': withNul } })).toThrow(
+      /^LINE01\.HD: contains a NUL character \(character \d+\)/,
+    );
+  });
+
   it('uses a differently named sole .HD with a warning', () => {
     const { dt1, hd } = buildDt1();
     const result = readDt1({ name: 'A.DT1', bytes: dt1, sidecars: { 'B.HD': hd } });

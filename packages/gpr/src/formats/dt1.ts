@@ -4,7 +4,7 @@ import { finishRadargram, reportTruncation } from './build';
 import { checkGridSize, GprFormatError } from './errors';
 import { parseKeyValueText } from './key-value';
 import { fileNameOf, findSidecar } from './sidecars';
-import { decodeLatin1 } from './text';
+import { decodeLatin1, rejectNulCharacters } from './text';
 import type { GprFileInput, GprReadResult } from './types';
 import { median, metresPerUnit, parseLooseDate, parseLooseNumber } from './values';
 
@@ -35,9 +35,9 @@ export function readDt1(input: GprFileInput): GprReadResult {
   const warnings: string[] = [];
   const hdFile = findSidecar(input, ['hd'], warnings);
   if (!hdFile) throw new GprFormatError(fileName, 'missing the .HD header file (it holds the time window)');
-  const hd = parseKeyValueText(decodeLatin1(hdFile.bytes.subarray(0, 1_000_000)), '=');
-  const get = (key: string): number | undefined => parseLooseNumber(hd.values.get(key));
   const hdName = fileNameOf(hdFile.name);
+  const hd = parseKeyValueText(rejectNulCharacters(decodeLatin1(hdFile.bytes.subarray(0, 1_000_000)), hdName), '=');
+  const get = (key: string): number | undefined => parseLooseNumber(hd.values.get(key));
   const reader = new ByteReader(fileName, input.bytes);
   const hdPoints = get('NUMBER OF PTS/TRC');
   const firstPoints = reader.f32(8, 'the first trace header');

@@ -7,7 +7,7 @@ import { decodeDztDate, DZT_BLOCK_BYTES, readDztHeaderBlock, resolveDztLayout } 
 import type { DztHeaderBlock, DztLayout } from './dzt-header';
 import { parseDzg, parseDzx } from './dzt-sidecars';
 import type { DzxInfo } from './dzt-sidecars';
-import { decodeText } from './text';
+import { decodeText, rejectNulCharacters } from './text';
 import { fileNameOf, findSidecar } from './sidecars';
 import type { GprFileInput, GprReadResult } from './types';
 
@@ -78,7 +78,7 @@ function channelHeader(
 
 function readDzx(input: GprFileInput, warnings: string[]): DzxInfo | undefined {
   const dzx = findSidecar(input, ['dzx'], warnings);
-  return dzx ? parseDzx(decodeText(dzx.bytes).text) : undefined;
+  return dzx ? parseDzx(rejectNulCharacters(decodeText(dzx.bytes).text, fileNameOf(dzx.name))) : undefined;
 }
 
 function readChannel(
@@ -105,8 +105,8 @@ function readChannel(
   const samples = new Float32Array(traces * outNs);
   for (let t = 0; t < traces; t++) {
     if (hasCounter && word(t, 1) !== 0) marks.push({ traceIndex: t, label: 'mark' });
-    for (let s = 0; s < outNs; s++) samples[t * outNs + s] = word(t, s + skip) - centre;
   }
+  copySamples(reader, layout, channel, traces, skip, centre, samples);
   const dt = (h.rangeNs * 1e-9) / ns;
   let traceSpacingM = Number.isFinite(h.scansPerMetre) && h.scansPerMetre > 0 ? 1 / h.scansPerMetre : 0;
   if (traceSpacingM === 0 && dzx?.traceSpacingM) traceSpacingM = dzx.traceSpacingM;
@@ -114,7 +114,9 @@ function readChannel(
   marks.sort((a, b) => a.traceIndex - b.traceIndex);
   const scanDate = decodeDztDate(h.createdRaw);
   const dzg = findSidecar(input, ['dzg'], warnings);
-  const gps = dzg ? parseDzg(decodeText(dzg.bytes).text, scanDate) : undefined;
+  const gps = dzg
+    ? parseDzg(rejectNulCharacters(decodeText(dzg.bytes).text, fileNameOf(dzg.name)), scanDate)
+    : undefined;
   const permittivity = h.permittivity >= 1 ? h.permittivity : dzx?.permittivity;
   const name = layout.channels > 1 ? `${fileName} channel ${channel + 1}` : fileName;
   return finishRadargram(
@@ -139,7 +141,65 @@ function readChannel(
       header: headerFields(h, layout, hasCounter, dzx),
     },
     warnings,
+    { samplesAreIntegers: true },
   );
+}
+
+const IS_LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Copies samples `skip…` of every trace of `channel`, centred, into `out` (trace-major). Reading a file is a copy
+ * and a subtraction: on a little-endian host with aligned data the words are read through a typed-array view of
+ * the bytes (one load per sample), else through the DataView. Offsets are pre-checked.
+ */
+function copySamples(
+  reader: ByteReader,
+  layout: DztLayout,
+  channel: number,
+  traces: number,
+  skip: number,
+  centre: number,
+  out: Float32Array,
+): void {
+  const { samplesPerTrace: ns, bytesPerSample: bps, scanBytes, dataOffset } = layout;
+  const outNs = ns - skip;
+  const view = reader.view;
+  const bytes = reader.bytes;
+  const first = dataOffset + (channel * ns + skip) * bps;
+  const isAligned = (bytes.byteOffset + first) % bps === 0 && scanBytes % bps === 0;
+  if (bps === 1) {
+    for (let t = 0; t < traces; t++) {
+      const src = first + t * scanBytes;
+      const dst = t * outNs;
+      for (let s = 0; s < outNs; s++) out[dst + s] = bytes[src + s] - centre;
+    }
+  } else if (IS_LITTLE_ENDIAN_HOST && isAligned && bps === 2) {
+    // One loop per element type: a loop over either keeps its loads monomorphic.
+    const words = new Uint16Array(bytes.buffer, bytes.byteOffset + first, (bytes.byteLength - first) >> 1);
+    const stride = scanBytes >> 1;
+    for (let t = 0; t < traces; t++) {
+      const src = t * stride;
+      const dst = t * outNs;
+      for (let s = 0; s < outNs; s++) out[dst + s] = words[src + s] - centre;
+    }
+  } else if (IS_LITTLE_ENDIAN_HOST && isAligned) {
+    const words = new Int32Array(bytes.buffer, bytes.byteOffset + first, (bytes.byteLength - first) >> 2);
+    const stride = scanBytes >> 2;
+    for (let t = 0; t < traces; t++) {
+      const src = t * stride;
+      const dst = t * outNs;
+      for (let s = 0; s < outNs; s++) out[dst + s] = words[src + s] - centre;
+    }
+  } else {
+    for (let t = 0; t < traces; t++) {
+      const src = first + t * scanBytes;
+      const dst = t * outNs;
+      for (let s = 0; s < outNs; s++) {
+        const off = src + s * bps;
+        out[dst + s] = (bps === 2 ? view.getUint16(off, true) : view.getInt32(off, true)) - centre;
+      }
+    }
+  }
 }
 
 /** Sample `s` of trace `t` in `channel`, as the stored integer (not centred). Offsets are pre-checked. */

@@ -30,8 +30,13 @@ export class GprFormatError extends Error {
  * anything above this comes from a corrupt header.
  */
 export const MAX_SAMPLES_PER_TRACE = 262_144;
-/** Largest number of samples (traces × samples per trace) a reader will allocate: 1 GiB of float32. */
-export const MAX_TOTAL_SAMPLES = 268_435_456;
+/**
+ * Largest number of samples (traces × samples per trace) in one scan: 64 Mi (256 MiB of float32). Real scanners
+ * write far less: a line of a few thousand to some tens of thousands of traces of 256–4,096 samples (a 100 m
+ * line at 1 cm trace spacing with 1,024 samples is 10 Mi); a larger header is corrupt or hostile, and its
+ * signal would not fit a browser either.
+ */
+export const MAX_TOTAL_SAMPLES = 64 * 1024 * 1024;
 
 /**
  * Checks a trace count and a samples-per-trace value read from a file before anything is allocated.
@@ -62,7 +67,7 @@ export function checkGridSize(fileName: string, traces: number, samplesPerTrace:
   if (traces * samplesPerTrace > MAX_TOTAL_SAMPLES) {
     throw new GprFormatError(
       fileName,
-      `too large: ${traces} traces × ${samplesPerTrace} samples exceeds the limit of ${MAX_TOTAL_SAMPLES} samples`,
+      `too large: ${traces} traces × ${samplesPerTrace} samples exceeds the limit of ${MAX_TOTAL_SAMPLES} samples per scan (real scanners write at most some tens of thousands of traces of 256–4,096 samples; split longer lines)`,
     );
   }
 }

@@ -3,7 +3,7 @@ import { finishRadargram, reportTruncation } from './build';
 import { checkGridSize, GprFormatError } from './errors';
 import { parseKeyValueText } from './key-value';
 import { extensionOf, fileNameOf, findSidecar } from './sidecars';
-import { decodeLatin1 } from './text';
+import { decodeLatin1, rejectNulCharacters } from './text';
 import type { GprFileInput, GprReadResult } from './types';
 import { parseFrequencyHz, parseLooseDate, parseLooseNumber } from './values';
 
@@ -39,7 +39,7 @@ export function readRd3(input: GprFileInput): GprReadResult {
   if (!radFile)
     throw new GprFormatError(fileName, 'missing the .rad header file (it holds the samples per trace)');
   const radName = fileNameOf(radFile.name);
-  const rad = parseKeyValueText(decodeLatin1(radFile.bytes.subarray(0, 1_000_000)), ':');
+  const rad = parseKeyValueText(rejectNulCharacters(decodeLatin1(radFile.bytes.subarray(0, 1_000_000)), radName), ':');
   const get = (key: string): number | undefined => parseLooseNumber(rad.values.get(key));
   const ns = get('SAMPLES');
   if (ns === undefined || !Number.isInteger(ns) || ns < 1) {
@@ -80,7 +80,7 @@ export function readRd3(input: GprFileInput): GprReadResult {
   const dt = malaSampleInterval(fileName, get('FREQUENCY'), get('TIMEWINDOW'), ns, warnings);
   const distanceTriggered = get('DISTANCE FLAG') === 1;
   const corFile = findSidecar(input, ['cor'], warnings);
-  const gps = corFile ? parseCor(decodeLatin1(corFile.bytes.subarray(0, 10_000_000))) : undefined;
+  const gps = corFile ? parseCor(rejectNulCharacters(decodeLatin1(corFile.bytes.subarray(0, 10_000_000)), fileNameOf(corFile.name))) : undefined;
   if (gps && gps.fixes.some((g) => g.traceIndex >= traces)) {
     warnings.push(`${fileName}: GPS fixes for traces beyond the ${traces} in the file were dropped`);
   }

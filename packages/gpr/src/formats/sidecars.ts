@@ -17,6 +17,22 @@ export function baseNameOf(path: string): string {
 }
 
 /**
+ * File name without folders and without the last extension, case kept (for display names).
+ *
+ * @param path - a file name or zip path.
+ * @returns the name as written.
+ * @example
+ * ```ts
+ * stemOf('Slab A/Slab A.csv'); // "Slab A"
+ * ```
+ */
+export function stemOf(path: string): string {
+  const file = fileNameOf(path);
+  const dot = file.lastIndexOf('.');
+  return dot > 0 ? file.slice(0, dot) : file;
+}
+
+/**
  * Lower-case extension without the dot ("" when none).
  *
  * @param path - a file name or zip path.

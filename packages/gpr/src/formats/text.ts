@@ -3,6 +3,8 @@
  * UTF-8, UTF-16 LE/BE (with or without a BOM), Latin-1 and EBCDIC (code page 037, for SEG-Y text headers).
  */
 
+import { GprFormatError } from './errors';
+
 /** EBCDIC cp037 characters for bytes 0x40–0xFF; control codes below 0x40 decode as spaces. */
 const EBCDIC_037_FROM_0X40 =
   ' \u00a0\u00e2\u00e4\u00e0\u00e1\u00e3\u00e5\u00e7\u00f1\u00a2.<(+|&\u00e9\u00ea\u00eb\u00e8\u00ed\u00ee\u00ef\u00ec\u00df!$*);\u00ac-/\u00c2\u00c4\u00c0\u00c1\u00c3\u00c5\u00c7\u00d1\u00a6,%_>?\u00f8\u00c9\u00ca\u00cb\u00c8\u00cd\u00ce\u00cf\u00cc`:#@\'="\u00d8abcdefghi\u00ab\u00bb\u00f0\u00fd\u00fe\u00b1\u00b0jklmnopqr\u00aa\u00ba\u00e6\u00b8\u00c6\u00a4\u00b5~stuvwxyz\u00a1\u00bf\u00d0\u00dd\u00de\u00ae^\u00a3\u00a5\u00b7\u00a9\u00a7\u00b6\u00bc\u00bd\u00be[]\u00af\u00a8\u00b4\u00d7{ABCDEFGHI\u00ad\u00f4\u00f6\u00f2\u00f3\u00f5}JKLMNOPQR\u00b9\u00fb\u00fc\u00f9\u00fa\u00ff\\\u00f7STUVWXYZ\u00b2\u00d4\u00d6\u00d2\u00d3\u00d50123456789\u00b3\u00db\u00dc\u00d9\u00da ';
@@ -161,4 +163,33 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
         ? decodeLatin1(bytes)
         : decodeUtf16(bytes, encoding === 'utf-16le');
   return { text, encoding };
+}
+
+/**
+ * Refuses a text file (a CSV, a header sidecar) that holds a NUL character: no text format puts one
+ * inside its text, and the values read from it end up in the database, which cannot store U+0000.
+ * NUL padding at the end (a fixed-size buffer written whole) is dropped first.
+ *
+ * @param text - the decoded text.
+ * @param fileName - the file's name, for the message.
+ * @returns the text without trailing NUL padding.
+ * @throws {@link GprFormatError} naming the file and the position of the first NUL.
+ * @example
+ * ```ts
+ * rejectNulCharacters('SAMPLES:512\0\0', 'line.rad'); // "SAMPLES:512"
+ * rejectNulCharacters('A\0B', 'area.csv'); // throws "area.csv: contains a NUL character (character 2)…"
+ * ```
+ */
+export function rejectNulCharacters(text: string, fileName: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0) end--;
+  const trimmed = end === text.length ? text : text.slice(0, end);
+  const at = trimmed.indexOf('\u0000');
+  if (at >= 0) {
+    throw new GprFormatError(
+      fileName,
+      `contains a NUL character (character ${at + 1}): a text file cannot hold one; the file is damaged or not text`,
+    );
+  }
+  return trimmed;
 }

@@ -74,7 +74,7 @@ export interface LineScan {
 
 /** An area scan: a grid of line scans described by one CSV. Lengths in centimetres. */
 export interface AreaScanGroup {
-  /** Display name (the CSV's base name). */
+  /** Display name: the CSV's area name, else its file name without extension, as written. */
   name: string;
   /** Path of the CSV inside the zip. */
   csvPath: string;

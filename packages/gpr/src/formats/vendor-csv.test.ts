@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { utf16le, utf8 } from '../../test/builders';
+import { GprFormatError } from './errors';
 import { readVendorCsv } from './vendor-csv';
 import { matchVendorField, parseDirection } from './vendor-fields';
 
@@ -53,9 +54,18 @@ describe('readVendorCsv', () => {
     expect(readVendorCsv(utf8('gridSpacingXCm\t12')).global.gridSpacingX).toBe(12);
   });
 
-  it('never throws on garbage', () => {
-    for (const text of ['', '\t\t\t', '"unterminated\tx', '\u0000\u0001', 'a\tb\tc\n1\t2'])
+  it('never throws on garbage without NUL characters', () => {
+    for (const text of ['', '\t\t\t', '"unterminated\tx', '\u0001\u0002', 'a\tb\tc\n1\t2'])
       expect(() => readVendorCsv(utf8(text))).not.toThrow();
+  });
+
+  it('refuses a NUL character in a field, naming the file (the database cannot store one)', () => {
+    expect(() => readVendorCsv(utf8('Antenna\tGP\u00008000'), 'Area 1/area.csv')).toThrow(
+      new GprFormatError('Area 1/area.csv', 'contains a NUL character (character 11): a text file cannot hold one; the file is damaged or not text'),
+    );
+    expect(() => readVendorCsv(utf16le('File name\tLine\nL\u00001.sgy\t1'))).toThrow(GprFormatError);
+    // NUL padding after the text is not content.
+    expect(readVendorCsv(utf8('Antenna\tGP8000\u0000\u0000')).raw).toEqual({ Antenna: 'GP8000' });
   });
 });
 

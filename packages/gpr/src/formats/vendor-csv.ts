@@ -1,4 +1,4 @@
-import { decodeText } from './text';
+import { decodeText, rejectNulCharacters } from './text';
 import type { TextEncodingName } from './text';
 import { convertVendorValue, matchVendorField } from './vendor-fields';
 import type { FieldMatch, FieldValue, VendorField } from './vendor-fields';
@@ -67,8 +67,10 @@ const isNumeric = (cell: string): boolean => /^[-+]?\d+(?:[.,]\d+)?(?:[eE][-+]?\
  * csv.global.gridSpacingX;   // 10 (cm)
  * ```
  */
-export function readVendorCsv(bytes: Uint8Array): VendorCsv {
-  const { text, encoding } = decodeText(bytes);
+export function readVendorCsv(bytes: Uint8Array, fileName = 'the scan-area CSV'): VendorCsv {
+  const decoded = decodeText(bytes);
+  const encoding = decoded.encoding;
+  const text = rejectNulCharacters(decoded.text, fileName);
   const lines = text.split(/\r\n|\r|\n/).slice(0, MAX_ROWS);
   const delimiter = lines.some((l) => l.includes('\t'))
     ? '\t'

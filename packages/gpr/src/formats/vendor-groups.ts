@@ -4,7 +4,7 @@ import {
   DEFAULT_TIME_OFFSET_S,
 } from '../model/radargram';
 import type { Radargram } from '../model/radargram';
-import { baseNameOf, fileNameOf } from './sidecars';
+import { baseNameOf, fileNameOf, stemOf } from './sidecars';
 import type { AreaScanDirection, AreaScanGroup, LineScan } from './types';
 import type { VendorCsv, VendorValues } from './vendor-csv';
 
@@ -202,7 +202,7 @@ function buildGroup(
 ): AreaScanGroup {
   const g = csv.global;
   const group: AreaScanGroup = {
-    name: str(g.areaScanName) ?? baseNameOf(csvPath),
+    name: str(g.areaScanName) ?? stemOf(csvPath),
     csvPath,
     lineScanIndices: [...members].sort(
       (a, b) => (lineScans[a].csvLineNumber ?? 0) - (lineScans[b].csvLineNumber ?? 0) || a - b,

@@ -108,7 +108,7 @@ export function readVendorZip(input: GprFileInput, options: VendorZipOptions = {
             `too large for a scan-area CSV: ${data.length} bytes (limit ${MAX_CSV_BYTES})`,
           );
         }
-        const csv = readVendorCsv(data);
+        const csv = readVendorCsv(data, item.path);
         csvs.push({ path: item.path, csv });
         if (csv.notUnderstood.length > 0) {
           warnings.push(

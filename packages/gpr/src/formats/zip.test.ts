@@ -22,6 +22,22 @@ describe('zip primitives (public API)', () => {
     expect(line.every((b) => b === 7)).toBe(true);
   });
 
+  it('refuses entries that overlap (several names over the same data, a zip bomb)', () => {
+    const block = new Uint8Array(100_000);
+    const bomb = zipSync({ 'L001.sgy': block, 'L002.sgy': block });
+    // Point the second directory entry at the first entry's local header and data.
+    const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
+    const end = bomb.length - 22;
+    const directory = view.getUint32(end + 16, true);
+    const first = 46 + view.getUint16(directory + 28, true) + view.getUint16(directory + 30, true);
+    view.setUint32(directory + first + 42, view.getUint32(directory + 42, true), true);
+    expect(() => listZipEntries('bomb.zip', bomb)).toThrow(
+      'bomb.zip: damaged zip: entries "L001.sgy" and "L002.sgy" overlap (share the same data); overlapping entries are refused',
+    );
+    // The same zip untouched lists fine.
+    expect(listZipEntries('ok.zip', zipSync({ 'L001.sgy': block, 'L002.sgy': block }))).toHaveLength(2);
+  });
+
   it('refuses an entry larger than the limit, naming it', () => {
     const [entry] = listZipEntries('export.zip', zip);
     expect(() => extractZipEntry('export.zip', zip, entry, 4999)).toThrow(GprFormatError);

@@ -86,6 +86,8 @@ export function listZipEntries(fileName: string, bytes: Uint8Array): ZipEntry[] 
     r.need(p + 46, nameLength + extraLength, `zip directory entry ${k + 1}`);
     const nameBytes = bytes.subarray(p + 46, p + 46 + nameLength);
     const path = flags & 0x800 ? decodeUtf8(nameBytes) : decodeLatin1(nameBytes);
+    if (path.includes('\u0000'))
+      throw new GprFormatError(fileName, `damaged zip: the name of entry ${k + 1} contains a NUL character`);
     const entry: ZipEntry = {
       path,
       isDirectory: path.endsWith('/'),
@@ -100,7 +102,27 @@ export function listZipEntries(fileName: string, bytes: Uint8Array): ZipEntry[] 
     entries.push(entry);
     p += 46 + nameLength + extraLength + r.u16(p + 32);
   }
+  refuseOverlappingEntries(fileName, entries);
   return entries;
+}
+
+/**
+ * Each entry owns its bytes: a local header (30 bytes at least) and its compressed data. Entries whose spans
+ * overlap (several names over one deflated block) are a zip bomb's trick to multiply one block's output, and
+ * no archiver writes them.
+ */
+function refuseOverlappingEntries(fileName: string, entries: ZipEntry[]): void {
+  const byOffset = [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset);
+  for (let k = 1; k < byOffset.length; k++) {
+    const previous = byOffset[k - 1]!;
+    const entry = byOffset[k]!;
+    if (entry.localHeaderOffset < previous.localHeaderOffset + 30 + previous.compressedSize) {
+      throw new GprFormatError(
+        fileName,
+        `damaged zip: entries "${previous.path}" and "${entry.path}" overlap (share the same data); overlapping entries are refused`,
+      );
+    }
+  }
 }
 
 function readZip64Extra(r: ByteReader, start: number, length: number, entry: ZipEntry): void {

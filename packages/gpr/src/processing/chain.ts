@@ -1,4 +1,4 @@
-import { SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
+import type { Radargram } from '../model/radargram';
 import { bandPassInPlace } from './bandpass';
 import { dewowTrace } from './dewow';
 import { envelopeInPlace } from './envelope';
@@ -14,6 +14,7 @@ import {
 } from './options';
 import { smoothInPlace } from './smoothing';
 import { withSamples } from './radargram-copy';
+import { findTimeZero } from '../detection/time-zero-estimate';
 import { findDirectWaveSample } from './time-zero';
 import { movingTraceMeanInPlace } from './trace-window';
 
@@ -62,8 +63,10 @@ export function processRadargramDetailed(
   const available = rg.samplesPerTrace - startSample;
   const n = o.signalLength === 'all' ? available : Math.min(available, o.signalLength);
   const traces = rg.traces;
+  // Direct-wave mode: the display still starts at the direct wave's first break, but its time counts from the one
+  // time zero of the package (findTimeZero, decision 0015), the transmit instant the rebar engine uses.
   const firstSampleTimeS = isDirectWave
-    ? rg.antennaSeparationM / SPEED_OF_LIGHT_M_PER_S
+    ? rg.timeOffsetS + startSample * rg.sampleIntervalS - findTimeZero(rg).timeZeroS
     : rg.timeOffsetS + startSample * rg.sampleIntervalS;
   const isFullMean = o.meanRemoval && (o.meanRemovalWindow === undefined || o.meanRemovalWindow >= traces);
   const samples = new Float32Array(traces * n);

@@ -35,9 +35,30 @@ export function movingTraceMeanInPlace(
   }
   let lo = 0;
   let hi = windowEnd;
+  const isMean = mode === 'mean';
   for (let t = 0; t < traces; t++) {
     const wantLo = Math.max(0, t - h);
     const wantHi = Math.min(traces - 1, t + h);
+    if (wantHi === hi + 1 && wantLo === lo + 1) {
+      // The window slides by one trace: add the new trace, drop the oldest and write the mean (or subtract it) in one pass (the
+      // same operations in the same order as the general steps below, so the same values).
+      const addBase = wantHi * n;
+      const slot = (t % ringSize) * n;
+      const dropBase = (lo % ringSize) * n;
+      const base = t * n;
+      const inverseCount = 1 / (wantHi - wantLo + 1);
+      for (let s = 0; s < n; s++) {
+        const total = sum[s] + samples[addBase + s] - ring[dropBase + s];
+        sum[s] = total;
+        const original = samples[base + s];
+        ring[slot + s] = original;
+        const mean = total * inverseCount;
+        samples[base + s] = isMean ? mean : original - mean;
+      }
+      hi = wantHi;
+      lo = wantLo;
+      continue;
+    }
     while (hi < wantHi) {
       hi++;
       const base = hi * n;

@@ -11,8 +11,10 @@ import {
 } from './line-detections';
 import { linkHitsIntoBars, type LineHit, type LinkOptions } from './link-bars';
 import { estimateMaterialProperties } from './material-properties';
-import { poolPermittivity, type PooledPermittivity } from './pool-permittivity';
+import { permittivityPlausibilityNote, poolPermittivity, type PooledPermittivity } from './pool-permittivity';
 import {
+  DEFAULT_REBAR_RADIUS_M,
+  DETECTION_RADIUS_M,
   REBAR_ORIENTATION,
   type Estimate,
   type MaterialProperties,
@@ -47,6 +49,8 @@ export interface AreaScanAnalysisOptions extends Omit<LineDetectionOptions, 'hyp
 export interface AreaScanAnalysis {
   /** One permittivity for the whole area (obliquity-corrected pool of every line's hyperbolas). */
   permittivity: PooledPermittivity;
+  /** Set when that permittivity lies outside concrete's 4–16 ({@link permittivityPlausibilityNote}). */
+  permittivityNote?: string;
   /**
    * Straight bars on the grid: depthCoords is a polyline of [x, y, centre depth] in metres (one point per line
    * that sees the bar); `xM` is the bar's mean grid coordinate along the lines that cross it.
@@ -123,8 +127,13 @@ export function analyzeAreaScan(
   );
   const rebars = groups.bars.map((bar) => buildBar(bar, lines, detected, permittivity));
   options.onProgress?.(1, 'done');
+  const note =
+    permittivity.source === 'user'
+      ? undefined
+      : permittivityPlausibilityNote(permittivity.value, permittivity.source);
   return {
     permittivity,
+    ...(note !== undefined && { permittivityNote: note }),
     rebars: rebars.filter((r): r is RebarResult => r !== undefined),
     lines: results,
     materialProperties: estimateMaterialProperties(
@@ -169,7 +178,8 @@ function linkDirections(
           detected[i].scan,
           d,
           detected[i].offset.offsetSamples,
-          detected[i].radii[j],
+          // Linking needs position and cover to its 12 mm gate only: one radius, not the marginal's six fits.
+          detected[i].radii[j] ?? DETECTION_RADIUS_M,
           eps,
         );
         return {
@@ -227,7 +237,7 @@ function buildBar(
   const covers = members.map((m) => m.fit.coverM);
   const cover = median(covers);
   const spread = Math.sqrt(covers.reduce((a, c) => a + (c - cover) ** 2, 0) / Math.max(1, covers.length - 1));
-  const radius = members[0].radius;
+  const radius = members[0].radius ?? DEFAULT_REBAR_RADIUS_M;
   const isVertical = bar.direction === 'LEFT_TO_RIGHT';
   const depthCoords = members.map(({ hit, fit }): [number, number, number] => {
     const along = bar.intercept + bar.slope * hit.acrossM;

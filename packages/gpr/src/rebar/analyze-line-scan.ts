@@ -2,8 +2,8 @@ import { toHyperbolaLabel } from '../detection/detect-hyperbolas';
 import { coverFromApexTimeM } from '../fitting/bistatic-cylinder';
 import { surfaceCouplingCorrections } from '../fitting/surface-coupling';
 import { SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
-import { coverSdM, refitDetection, timesFromPicks } from './bar-fits';
-import { decideDiameter } from './diameter';
+import { coverSdM, MARGINAL_RADII_M, refitDetection, timesFromPicks } from './bar-fits';
+import { claimDiameterFromPosterior, decideDiameter } from './diameter';
 import { createId } from './ids';
 import {
   detectLine,
@@ -12,7 +12,12 @@ import {
   type LineDetections,
 } from './line-detections';
 import { estimateMaterialProperties } from './material-properties';
-import { calibratePermittivity, poolPermittivity, type PooledPermittivity } from './pool-permittivity';
+import {
+  calibratePermittivity,
+  permittivityPlausibilityNote,
+  poolPermittivity,
+  type PooledPermittivity,
+} from './pool-permittivity';
 import {
   DEFAULT_REBAR_RADIUS_M,
   REBAR_ORIENTATION,
@@ -47,6 +52,10 @@ export interface LineScanAnalysis {
   timeZeroS: number;
   /** The permittivity used for every cover, with its 1-σ and provenance. */
   permittivity: PooledPermittivity;
+  /** Set when that permittivity lies outside concrete's 4–16 ({@link permittivityPlausibilityNote}). */
+  permittivityNote?: string;
+  /** The bar of known cover the permittivity was calibrated on (`permittivity.source` 'calibrated'). */
+  calibration?: { xM: number; coverM: number };
   /** Bars along the line, in order. */
   rebars: RebarResult[];
   /** The hyperbolas the bars were fitted on (spec's hyperbola labels). */
@@ -79,6 +88,8 @@ export function analyzeLineScan(rg: Radargram, options: LineScanAnalysisOptions 
   const permittivity = choosePermittivity(line, options);
   const result = finishLine(line, permittivity, options);
   progress?.(1, 'done');
+  if (permittivity.source === 'calibrated' && options.knownCover)
+    return { ...result, calibration: { ...options.knownCover } };
   return result;
 }
 
@@ -168,18 +179,16 @@ export function finishLine(
       const { x0M, coverM } = detection.result.fit;
       const corrections = surfaceCouplingCorrections(
         times.positionsM,
-        { x0M, coverM, radiusM: radius },
+        { x0M, coverM, radiusM: radius ?? DEFAULT_REBAR_RADIUS_M },
         eps,
         scan.antennaSeparationM,
         scan.surfaceCoupling,
       );
       times.timesS = times.timesS.map((t, k) => t - corrections[k]);
     }
-    if (
-      !line.hasGivenRadius[i] &&
-      options.shouldDecideDiameter !== false &&
-      permittivity.source !== 'prior'
-    ) {
+    const canDecide =
+      !line.hasGivenRadius[i] && options.shouldDecideDiameter !== false && permittivity.source !== 'prior';
+    if (canDecide) {
       const decision = decideDiameter(times, {
         antennaSeparationM: scan.antennaSeparationM,
         sampleIntervalS: dt,
@@ -192,13 +201,26 @@ export function finishLine(
     const free = refitDetection(scan, detection, offset.offsetSamples, radius);
     const fit = refitDetection(scan, detection, offset.offsetSamples, radius, eps);
     if (!fit) return;
+    if (radius === undefined && nominalDiameterMm === undefined && canDecide) {
+      // The radius posterior with the scan's εr held (the curvature then speaks for the radius alone).
+      nominalDiameterMm = claimDiameterFromPosterior(
+        { value: fit.radiusM, sd: fit.radiusSdM },
+        [MARGINAL_RADII_M[0], MARGINAL_RADII_M[MARGINAL_RADII_M.length - 1]],
+        detection.radiusM,
+      );
+      if (nominalDiameterMm !== undefined) radius = nominalDiameterMm / 2000;
+    }
     const isLabelled = line.labels?.[i] !== undefined;
     // Automatic detections: implausible once refitted with the scan's permittivity (a "bar" at the surface or
     // with a cover known to ± a centimetre) are dropped; a user's label is always kept.
     if (!isLabelled && (fit.coverM < 0.003 || fit.coverSdM > 0.01)) return;
     const label =
       line.labels?.[i] ?? toHyperbolaLabel(scan, { ...detection, result: { ...detection.result, fit } });
-    if (!isLabelled && nominalDiameterMm !== undefined) label.R = radius;
+    const reportedRadius =
+      radius !== undefined && nominalDiameterMm !== undefined
+        ? radius
+        : (line.radii[i] ?? DEFAULT_REBAR_RADIUS_M);
+    if (!isLabelled && nominalDiameterMm !== undefined) label.R = reportedRadius;
     hyperbolas.push(label);
     const sd = coverSdM({
       coverM: fit.coverM,
@@ -214,8 +236,8 @@ export function finishLine(
     });
     rebars.push({
       id: createId(),
-      depthCoords: [[fit.x0M, 0, fit.coverM + radius]],
-      R: radius,
+      depthCoords: [[fit.x0M, 0, fit.coverM + reportedRadius]],
+      R: reportedRadius,
       orientation,
       usesDefaultRadius: !line.hasGivenRadius[i] && nominalDiameterMm === undefined,
       xM: fit.x0M,
@@ -232,6 +254,9 @@ export function finishLine(
   });
   for (const label of line.unfitted) rebars.push(unfittedRebar(line, label, eps, orientation));
   rebars.sort((a, b) => a.xM - b.xM);
+  // A user's own value is not second-guessed; estimated, calibrated and prior ones are checked.
+  const note =
+    permittivity.source === 'user' ? undefined : permittivityPlausibilityNote(eps, permittivity.source);
   return {
     name: scan.radargram.name,
     traces: scan.traces,
@@ -239,10 +264,11 @@ export function finishLine(
     antennaSeparationM: scan.antennaSeparationM,
     timeZeroS: scan.radargram.timeOffsetS + scan.timeZeroSample * dt,
     permittivity,
+    ...(note !== undefined && { permittivityNote: note }),
     rebars,
     hyperbolas,
     materialProperties: estimateMaterialProperties(permittivity, amplitudes),
-    warnings: line.warnings,
+    warnings: note === undefined ? line.warnings : [...line.warnings, note],
   };
 }
 

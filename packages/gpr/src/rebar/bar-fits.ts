@@ -66,42 +66,114 @@ export function poolEnvelopeOffset(detections: DetectedHyperbola[]): PooledOffse
 }
 
 /**
+ * Radii a bar of unknown size is fitted with, metres: the field's range (4–14 mm), over which the radius is
+ * marginalised (issue #13: a single default radius biased εr low and cover deep on thick bars).
+ */
+export const MARGINAL_RADII_M = [0.004, 0.006, 0.008, 0.01, 0.012, 0.014] as const;
+
+/** A bar fit with the radius it was fitted with (the posterior mean when marginalised) and its 1-σ. */
+export interface RadiusBarFit extends BarFit {
+  radiusM: number;
+  radiusSdM: number;
+}
+
+/**
  * Refits a detection's picks with a given envelope offset and, optionally, a fixed permittivity and an
- * obliquity correction.
+ * obliquity correction. With no radius the fit is repeated for every radius of {@link MARGINAL_RADII_M} and the
+ * estimates are averaged under the posterior of the radius (flat prior, likelihood exp(−Δχ²/2s²) with s² the
+ * best fit's residual variance); their sds include the spread between radii.
  *
  * @param scan - the prepared scan.
  * @param detection - the detection (its picks are reused, not re-picked).
  * @param offsetSamples - envelope offset, samples.
- * @param radiusM - bar radius, metres.
+ * @param radiusM - bar radius, metres; undefined to marginalise over the field's radii.
  * @param fixedPermittivity - hold εr fixed at this value.
  * @param lateralScale - sin θ for a bar crossing the line at θ (1 = perpendicular): positions and separation
  *   are scaled by it, so the fitted permittivity is the true one rather than the apparent εr·sin²θ.
  * @returns the fit, or undefined with too few picks.
  * @example
  * ```ts
- * const fit = refitDetection(scan, detection, 2.8, 0.006, 7.1);
+ * const fit = refitDetection(scan, detection, 2.8, undefined, 7.1);
+ * fit?.radiusM; // posterior mean radius, m
  * ```
  */
 export function refitDetection(
   scan: PreparedScan,
   detection: DetectedHyperbola,
   offsetSamples: number,
-  radiusM: number,
+  radiusM: number | undefined,
   fixedPermittivity?: number,
   lateralScale = 1,
-): BarFit | undefined {
+): RadiusBarFit | undefined {
   // The same refit is asked for more than once (pooling, then the free fit reported with each bar): memoised
   // per detection object and arguments.
-  const key = `${offsetSamples}|${radiusM}|${fixedPermittivity ?? ''}|${lateralScale}|${scan.timeZeroSample}`;
+  const key = `${offsetSamples}|${radiusM ?? 'marginal'}|${fixedPermittivity ?? ''}|${lateralScale}|${scan.timeZeroSample}`;
   let memo = REFITS.get(detection);
   if (!memo) REFITS.set(detection, (memo = new Map()));
   if (memo.has(key)) return memo.get(key);
-  const result = refit(scan, detection, offsetSamples, radiusM, fixedPermittivity, lateralScale);
+  const result = refitOverRadii(scan, detection, offsetSamples, radiusM, fixedPermittivity, lateralScale);
   memo.set(key, result);
   return result;
 }
 
-const REFITS = new WeakMap<DetectedHyperbola, Map<string, BarFit | undefined>>();
+const REFITS = new WeakMap<DetectedHyperbola, Map<string, RadiusBarFit | undefined>>();
+
+function refitOverRadii(
+  scan: PreparedScan,
+  detection: DetectedHyperbola,
+  offsetSamples: number,
+  radiusM: number | undefined,
+  fixedPermittivity: number | undefined,
+  lateralScale: number,
+): RadiusBarFit | undefined {
+  if (radiusM !== undefined) {
+    const fit = refit(scan, detection, offsetSamples, radiusM, fixedPermittivity, lateralScale);
+    return fit && { ...fit, radiusM, radiusSdM: 0 };
+  }
+  const usable: { fit: BarFit; radiusM: number }[] = [];
+  for (const r of MARGINAL_RADII_M) {
+    const fit = refit(scan, detection, offsetSamples, r, fixedPermittivity, lateralScale);
+    if (fit) usable.push({ fit, radiusM: r });
+  }
+  if (usable.length === 0) return undefined;
+  const best = usable.reduce((a, b) => (b.fit.chiSquare < a.fit.chiSquare ? b : a));
+  const parameters = fixedPermittivity === undefined ? 3 : 2;
+  const variance = Math.max(0.01, best.fit.chiSquare / Math.max(1, best.fit.count - parameters));
+  const weights = usable.map((u) => Math.exp(-(u.fit.chiSquare - best.fit.chiSquare) / (2 * variance)));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const mean = (value: (u: (typeof usable)[number]) => number): number =>
+    usable.reduce((a, u, k) => a + weights[k] * value(u), 0) / total;
+  const sd = (value: (u: (typeof usable)[number]) => number, own: (f: BarFit) => number): number => {
+    const m = mean(value);
+    return Math.sqrt(mean((u) => own(u.fit) ** 2 + (value(u) - m) ** 2));
+  };
+  return {
+    ...best.fit,
+    x0M: mean((u) => u.fit.x0M),
+    coverM: mean((u) => u.fit.coverM),
+    permittivity: mean((u) => u.fit.permittivity),
+    x0SdM: sd(
+      (u) => u.fit.x0M,
+      (f) => f.x0SdM,
+    ),
+    coverSdM: sd(
+      (u) => u.fit.coverM,
+      (f) => f.coverSdM,
+    ),
+    permittivitySd:
+      fixedPermittivity === undefined
+        ? sd(
+            (u) => u.fit.permittivity,
+            (f) => f.permittivitySd,
+          )
+        : 0,
+    radiusM: mean((u) => u.radiusM),
+    radiusSdM: sd(
+      (u) => u.radiusM,
+      () => 0,
+    ),
+  };
+}
 
 function refit(
   scan: PreparedScan,

@@ -1,7 +1,42 @@
 import { fitBarToTravelTimes, type TravelTimes } from '../fitting/fit-hyperbola';
 
-/** Nominal bar diameters tried, mm (metric and imperial sizes merged). */
-export const NOMINAL_DIAMETERS_MM = [8, 10, 12, 16, 20, 25, 32] as const;
+/** Nominal bar diameters, mm: the usual rebar sizes (issue #13), metric and imperial merged. */
+export const NOMINAL_DIAMETERS_MM = [8, 10, 12, 14, 16, 20, 25, 28] as const;
+
+/** Largest posterior sd of the radius (metres) at which a size is claimed (decision 0016). */
+export const DIAMETER_CLAIM_MAX_SD_M = 0.001;
+
+/**
+ * Claims a nominal diameter from the radius posterior of a bar fitted with the scan's permittivity held
+ * (decision 0016): only when the posterior is narrow (sd ≤ {@link DIAMETER_CLAIM_MAX_SD_M}) and its mean lies
+ * at least a millimetre inside the radii tried (4–14 mm: a posterior piled on an edge says "beyond the model",
+ * not "this size") and away from the radius the picks were tracked with (within 0.5 mm of it the posterior may
+ * be the tracking's own curve: 12 mm bars of a synthetic scan came out 8.0 ± 0.1 mm, tracked at 8 mm); the claim
+ * is the nominal size nearest twice the mean. Otherwise undefined: "undetermined".
+ *
+ * @param radius - posterior mean and sd of the radius, metres.
+ * @param range - the radii the posterior was computed over, metres.
+ * @param trackedRadiusM - the radius the detection tracked the picks with, metres.
+ * @returns the nominal diameter in mm, or undefined.
+ * @example
+ * ```ts
+ * claimDiameterFromPosterior({ value: 0.0062, sd: 0.0004 }, [0.004, 0.014]); // 12
+ * claimDiameterFromPosterior({ value: 0.009, sd: 0.003 }, [0.004, 0.014]); // undefined
+ * ```
+ */
+export function claimDiameterFromPosterior(
+  radius: { value: number; sd: number },
+  range: readonly [number, number],
+  trackedRadiusM?: number,
+): number | undefined {
+  if (!(radius.sd <= DIAMETER_CLAIM_MAX_SD_M)) return undefined;
+  if (trackedRadiusM !== undefined && Math.abs(radius.value - trackedRadiusM) < 0.0005) return undefined;
+  if (radius.value < range[0] + 0.001 || radius.value > range[1] - 0.001) return undefined;
+  const diameterMm = radius.value * 2000;
+  return NOMINAL_DIAMETERS_MM.reduce((best, size) =>
+    Math.abs(size - diameterMm) < Math.abs(best - diameterMm) ? size : best,
+  );
+}
 
 /** Outcome of {@link decideDiameter}. */
 export interface DiameterDecision {

@@ -20,8 +20,8 @@ export interface LineDetectionOptions extends HyperbolaDetectionOptions {
 export interface LineDetections {
   scan: PreparedScan;
   detections: DetectedHyperbola[];
-  /** The radius each detection is fitted with (a label's R, else the default), metres. */
-  radii: number[];
+  /** The radius each detection is fitted with (a label's or the options' R), metres; undefined: marginalised. */
+  radii: (number | undefined)[];
   /** Whether each detection's radius came from a label. */
   hasGivenRadius: boolean[];
   /** The user's label of each detection (label mode only), so its id and fields are kept. */
@@ -51,7 +51,7 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
   const warnings = [...scan.warnings];
   const unfitted: HyperbolaLabel[] = [];
   let detections: DetectedHyperbola[];
-  let radii: number[];
+  let radii: (number | undefined)[];
   let hasGivenRadius: boolean[];
   let labels: HyperbolaLabel[] | undefined;
   if (options.hyperbolas) {
@@ -83,7 +83,7 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
     const search = findHyperbolas(scan, options);
     scan = search.scan;
     detections = search.detections;
-    radii = detections.map(() => options.radiusM ?? DEFAULT_REBAR_RADIUS_M);
+    radii = detections.map(() => options.radiusM);
     hasGivenRadius = detections.map(() => false);
   }
   return {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { calibratePermittivity, poolPermittivity } from './pool-permittivity';
+import {
+  calibratePermittivity,
+  MODEL_PERMITTIVITY_FRACTION,
+  permittivityPlausibilityNote,
+  poolPermittivity,
+} from './pool-permittivity';
 
 describe('poolPermittivity', () => {
   it('averages agreeing fits and narrows the uncertainty', () => {
@@ -9,9 +14,9 @@ describe('poolPermittivity', () => {
       { value: 7.0, sd: 0.2 },
     ]);
     expect(pooled.value).toBeCloseTo(7, 2);
-    // Three bars narrow the statistical part; the 8 % model error stays.
-    expect(pooled.sd).toBeLessThan(0.7);
-    expect(pooled.sd).toBeGreaterThan(0.08 * 7);
+    // Three bars narrow the statistical part; the model error stays.
+    expect(pooled.sd).toBeLessThan(MODEL_PERMITTIVITY_FRACTION * 7 + 0.15);
+    expect(pooled.sd).toBeGreaterThan(MODEL_PERMITTIVITY_FRACTION * 7);
     expect(pooled.count).toBe(3);
     expect(pooled.source).toBe('estimated');
   });
@@ -47,5 +52,15 @@ describe('calibratePermittivity', () => {
     expect(calibrated.value).toBeCloseTo(7, 2);
     expect(calibrated.sd).toBeCloseTo((2 * 7 * 1e-11) / 9.3693e-10, 2);
     expect(calibrated.source).toBe('calibrated');
+  });
+});
+
+describe('permittivityPlausibilityNote', () => {
+  it('flags values outside concrete’s 4–16 and offers a calibration', () => {
+    expect(permittivityPlausibilityNote(3.2)).toMatch(/below 4.*calibrate/);
+    expect(permittivityPlausibilityNote(17.5)).toMatch(/above 16/);
+    expect(permittivityPlausibilityNote(4)).toBeUndefined();
+    expect(permittivityPlausibilityNote(9.4)).toBeUndefined();
+    expect(permittivityPlausibilityNote(3.5, 'calibrated')).toMatch(/check the measured cover/);
   });
 });

@@ -123,14 +123,14 @@ export async function createAnalysis(
   body: CreateAnalysisBody,
 ): Promise<CreateAnalysisResponse> {
   const canonical = canonicalizeInput(body.analysisType, body.analysisInput);
-  await assertInputNodes(ctx, organizationId, canonical);
+  const { parentNodeId, inputNodeIds } = await assertInputNodes(ctx, organizationId, canonical);
   const analysis = await findOrCreateAnalysis(ctx.db, {
     organizationId,
     analysisType: canonical.analysisType,
     input: canonical.input,
     inputKey: canonical.inputKey,
-    inputNodeIds: canonical.inputNodeIds,
-    parentNodeId: canonical.inputNodeIds[0]!,
+    inputNodeIds,
+    parentNodeId,
     name: ANALYSIS_TYPE_LABELS[canonical.analysisType],
     createdById: userId,
   });

@@ -7,14 +7,12 @@ import {
   type HyperbolaLabelDto,
   type NodeType,
 } from '@gprhub/contract';
-import {
-  findLiveNodesByIds,
-  type AnalysisJobRow,
-} from '@gprhub/db';
+import { findLiveNodesByIds, findThreeDModelVersion, type AnalysisJobRow } from '@gprhub/db';
+import { loadRtabmapDatabase } from '../../jobs/point-cloud-input.js';
 import type { AppContext } from '../../app-context.js';
 import { ANALYSIS_ENGINE_VERSION, type ComputeRequest } from '../../jobs/compute.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { assertNodesOfType, loadAreaScanLines, loadGprScanRadargram } from '../gpr-scans/gpr-scan-data.js';
+import { assertNodesOfType, loadAreaScanLines, loadGprScanRadargram } from '../../scan-data/gpr-scan-data.js';
 
 /** The node type each input field must point at. */
 const FIELD_NODE_TYPES: Record<string, NodeType> = {
@@ -63,7 +61,7 @@ export function stableJson(value: unknown): string {
 export function canonicalizeInput(analysisType: AnalysisType, raw: AnalysisInput): CanonicalInput {
   if (!(RUNNABLE_ANALYSIS_TYPES as readonly string[]).includes(analysisType)) {
     throw badRequest(
-      `${ANALYSIS_TYPE_LABELS[analysisType]} (${analysisType}) is not available yet: it runs on 3D models, which are not part of GPR Hub yet`,
+      `${ANALYSIS_TYPE_LABELS[analysisType]} (${analysisType}) is not available yet`,
     );
   }
   const fields = ANALYSIS_INPUT_FIELDS[analysisType] as readonly string[];
@@ -110,19 +108,30 @@ export function canonicalizeInput(analysisType: AnalysisType, raw: AnalysisInput
 
 /**
  * Every id of the input is a live node of the organization (404 otherwise, as for any id of another
- * organization) of the right type (400 naming the id otherwise).
+ * organization) of the right type (400 naming the id otherwise); a 3D model version id must be a version of
+ * the organization's models (404 otherwise). Answers the node the analysis hangs under and the node ids it is
+ * found by: the input's first node, or for a 3D version its model.
  */
 export async function assertInputNodes(
   ctx: AppContext,
   organizationId: string,
   canonical: CanonicalInput,
-): Promise<void> {
+): Promise<{ parentNodeId: string; inputNodeIds: string[] }> {
+  const versionId = canonical.input.threeDModelVersionId;
+  if (versionId !== undefined) {
+    const version = await findThreeDModelVersion(ctx.db, organizationId, versionId);
+    if (!version) throw notFound('3D model version not found');
+    const [model] = await findLiveNodesByIds(ctx.db, organizationId, [version.threeDModelNodeId]);
+    if (!model) throw notFound('3D model version not found');
+    return { parentNodeId: version.threeDModelNodeId, inputNodeIds: [version.threeDModelNodeId] };
+  }
   const found = await findLiveNodesByIds(ctx.db, organizationId, canonical.inputNodeIds);
   if (found.length !== new Set(canonical.inputNodeIds).size) throw notFound();
   for (const [field, id] of Object.entries(canonical.input)) {
     const type = FIELD_NODE_TYPES[field];
     if (type) await assertNodesOfType(ctx, organizationId, [id], type);
   }
+  return { parentNodeId: canonical.inputNodeIds[0]!, inputNodeIds: canonical.inputNodeIds };
 }
 
 /** The job's payload: what the worker needs and what "copy payload" gives the user. */
@@ -193,6 +202,11 @@ export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow):
         perpendicularLines: perpendicular.lines,
         options: { permittivity: input.permittivity },
       };
+    }
+    case 'GENERATE_POINT_CLOUD': {
+      const versionId = id('threeDModelVersionId');
+      const dbPath = await loadRtabmapDatabase(ctx, org, versionId);
+      return { type: 'GENERATE_POINT_CLOUD', dbPath, versionId, options: {} };
     }
     default:
       throw new Error(`${job.analysisType} cannot run yet`);

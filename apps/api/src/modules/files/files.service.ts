@@ -1,7 +1,7 @@
 import type { CreateFilesBatchBody, FileRecord, UploadTarget } from '@gprhub/contract';
 import { ErrorCode, MAX_UPLOAD_BYTES, Messages, isAllowedExtension } from '@gprhub/contract';
 import type { FileRow } from '@gprhub/db';
-import { countUploadedFiles, findFileById, findLiveNodesByIds, insertFiles, markFileUploaded } from '@gprhub/db';
+import { claimFileUpload, countUploadedFiles, findFileById, findLiveNodesByIds, insertFiles, releaseFileUpload } from '@gprhub/db';
 import { and, eq, inArray, isNull, schema } from '@gprhub/db';
 import type { AppContext } from '../../app-context.js';
 import { contentTypeOf } from '../../lib/content-types.js';
@@ -36,9 +36,14 @@ export async function createUploadBatch(
   body: CreateFilesBatchBody,
   isAllowed: (extension: string) => boolean = isAllowedExtension,
 ): Promise<UploadTarget[]> {
+  // A PDF is accepted on a building: it is a floor plan upload (each page becomes a plan).
+  const pdfNodeIds = body.files.filter((f) => normaliseExtension(f.extension) === 'pdf').map((f) => f.nodeId);
+  const buildingIds = new Set(
+    (await findLiveNodesByIds(ctx.db, organizationId, [...new Set(pdfNodeIds)])).filter((n) => n.type === 'BUILDING').map((n) => n.id),
+  );
   const bad = body.files
-    .map((f, i) => ({ i, ext: normaliseExtension(f.extension) }))
-    .filter(({ ext }) => !isAllowed(ext));
+    .map((f, i) => ({ i, ext: normaliseExtension(f.extension), nodeId: f.nodeId }))
+    .filter(({ ext, nodeId }) => !isAllowed(ext) && !(ext === 'pdf' && buildingIds.has(nodeId)));
   if (bad.length > 0) {
     const validationErrors = bad.map(({ i, ext }) => ({ path: `files.${i}.extension`, message: Messages.unsupportedExtension(ext) }));
     throw new HttpError(400, ErrorCode.UnsupportedExtension, validationErrors[0]!.message, validationErrors);
@@ -94,14 +99,29 @@ export async function haveFilesUploaded(ctx: AppContext, organizationId: string,
     .from(schema.files)
     .where(and(eq(schema.files.organizationId, organizationId), inArray(schema.files.id, ids), isNull(schema.files.confirmedUploadedAt)));
   let confirmed = 0;
-  for (const row of pending) {
-    const stored = await ctx.storage.stat(row.storageKey);
-    if (stored && stored.size <= MAX_UPLOAD_BYTES) {
-      await markFileUploaded(ctx.db, row.id, stored.size);
-      confirmed++;
-    }
-  }
+  for (const row of pending) if (await confirmArrivedUpload(ctx, row)) confirmed++;
   return confirmed === pending.length;
+}
+
+/**
+ * Confirm an upload that went straight to storage (S3): the file is claimed in the database first, so
+ * only one confirmation ever writes its object; the bytes then move from the upload address to the
+ * file's key, out of reach of the address (decision 0012).
+ */
+async function confirmArrivedUpload(ctx: AppContext, row: FileRow): Promise<boolean> {
+  const arrived = await ctx.storage.findArrivedUpload(row.storageKey);
+  if (!arrived || arrived.size > MAX_UPLOAD_BYTES) return false;
+  if (!(await claimFileUpload(ctx.db, row.id, arrived.size))) {
+    await arrived.discard();
+    return true; // another call confirmed it meanwhile
+  }
+  try {
+    await arrived.commit();
+  } catch (error) {
+    await releaseFileUpload(ctx.db, row.id);
+    throw error;
+  }
+  return true;
 }
 
 /** A file of the organization with a short-lived download address. */

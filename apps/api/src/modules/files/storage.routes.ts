@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Readable } from 'node:stream';
-import { markFileUploaded } from '@gprhub/db';
+import { Readable } from 'node:stream';
+import { claimFileUpload, findFileByIdUnscoped, releaseFileUpload } from '@gprhub/db';
 import { ErrorCode } from '@gprhub/contract';
 import type { AppContext } from '../../app-context.js';
-import { HttpError, notFound } from '../../lib/errors.js';
-import { LocalStorage, UploadTooLargeError } from '../../storage/index.js';
+import { badRequest, HttpError, notFound } from '../../lib/errors.js';
+import { LocalStorage, UploadAddressUsedError, UploadTooLargeError } from '../../storage/index.js';
 import { verifyGrant } from '../../storage/signed-token.js';
 
 const forbiddenAddress = () => new HttpError(403, ErrorCode.Forbidden, 'This address is invalid or has expired');
+const addressUsed = () => new HttpError(409, ErrorCode.UploadAddressUsed, new UploadAddressUsedError().message);
 
 /**
  * The signed upload and download addresses of the local storage driver. The signature is the
@@ -25,16 +26,27 @@ export async function registerLocalStorageRoutes(app: FastifyInstance, ctx: AppC
     scope.put<{ Params: { token: string } }>('/api/storage/upload/:token', { schema: { hide: true } }, async (request, reply) => {
       const grant = verifyGrant(request.params.token, ctx.config.authSecret);
       if (!grant || grant.op !== 'put' || !grant.fileId) throw forbiddenAddress();
+      const fileId = grant.fileId;
+      const file = await findFileByIdUnscoped(ctx.db, fileId);
+      if (!file) throw notFound('The file of this upload address no longer exists');
+      // Single use: once the file is confirmed its object is immutable (decision 0012).
+      if (file.confirmedUploadedAt) throw addressUsed();
       const maxBytes = grant.maxBytes ?? 0;
       const declared = Number(request.headers['content-length'] ?? NaN);
       if (Number.isFinite(declared) && declared > maxBytes) {
         throw new HttpError(413, ErrorCode.PayloadTooLarge, `The file is larger than the ${maxBytes} bytes this address accepts`);
       }
+      if (!(request.body instanceof Readable) || declared === 0) {
+        throw badRequest("Send the file's bytes as the request body (Content-Type: application/octet-stream)");
+      }
       try {
-        const size = await storage.writeStream(grant.key, request.body as Readable, maxBytes);
-        await markFileUploaded(ctx.db, grant.fileId, size);
+        await storage.writeStream(grant.key, request.body, maxBytes, {
+          claim: (size) => claimFileUpload(ctx.db, fileId, size),
+          release: () => releaseFileUpload(ctx.db, fileId),
+        });
       } catch (error) {
         if (error instanceof UploadTooLargeError) throw new HttpError(413, ErrorCode.PayloadTooLarge, error.message);
+        if (error instanceof UploadAddressUsedError) throw addressUsed();
         throw error;
       }
       return reply.status(204).send();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSegy, buildVendorZip } from '../../test/gpr-fixtures.js';
 import { describeWithData, readRealFile } from '../../test/shared-data.js';
 import { createMember, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
-import { childrenOf, createFolder, importFiles, stageFiles, storedImportObjects } from './test-helpers.js';
+import { childrenOf, createFolder, importFiles, stageFiles, storedImportObjects } from '../../test/gpr-scan-imports.js';
 
 let t: TestApp;
 let m: TestMember;
@@ -141,7 +141,7 @@ describeWithData('POST /api/gpr-scans/create-from-files with real files', () => 
 describe('create-from-files failures', () => {
   async function expectNothingImported(folder: string, fileIds: string[], objectsBefore: number) {
     expect(await childrenOf(t, m, folder)).toEqual([]);
-    expect(storedImportObjects(t, m.organization.id)).toHaveLength(objectsBefore);
+    expect((await storedImportObjects(t, m.organization.id))).toHaveLength(objectsBefore);
     // The uploads stay on the folder for a retry.
     const files = await findFilesByIds(t.ctx.db, m.organization.id, fileIds);
     expect(files.map((f) => f.nodeId)).toEqual(fileIds.map(() => folder));
@@ -149,7 +149,7 @@ describe('create-from-files failures', () => {
 
   it('an unknown file type, named', async () => {
     const folder = await createFolder(t, m);
-    const before = storedImportObjects(t, m.organization.id).length;
+    const before = (await storedImportObjects(t, m.organization.id)).length;
     const res = await importFiles(t, m, folder, [
       { name: 'good.sgy', bytes: buildSegy() },
       { name: 'photo.png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]) },
@@ -165,7 +165,7 @@ describe('create-from-files failures', () => {
 
   it('a truncated SEG-Y next to good files: nothing is created', async () => {
     const folder = await createFolder(t, m);
-    const before = storedImportObjects(t, m.organization.id).length;
+    const before = (await storedImportObjects(t, m.organization.id)).length;
     const res = await importFiles(t, m, folder, [
       { name: 'L001.sgy', bytes: buildSegy() },
       { name: 'export.zip', bytes: buildVendorZip([buildSegy(), buildSegy()]) },
@@ -239,7 +239,7 @@ describe('create-from-files failures', () => {
 describe('concurrent imports of the same uploads', () => {
   it('one wins; the other fails and deletes the objects it wrote', async () => {
     const folder = await createFolder(t, m);
-    const before = storedImportObjects(t, m.organization.id).length;
+    const before = (await storedImportObjects(t, m.organization.id)).length;
     const fileIds = await stageFiles(t, m, folder, [
       { name: 'export.zip', bytes: buildVendorZip([buildSegy(), buildSegy(), buildSegy()]) },
     ]);
@@ -255,7 +255,7 @@ describe('concurrent imports of the same uploads', () => {
     const loser = results.find((r) => r.statusCode !== 201)!;
     expect([400, 409]).toContain(loser.statusCode);
     // Three extracted lines of the winner; the staged zip is not under gpr-scans/.
-    expect(storedImportObjects(t, m.organization.id)).toHaveLength(before + 3);
+    expect((await storedImportObjects(t, m.organization.id))).toHaveLength(before + 3);
     expect(await childrenOf(t, m, folder)).toHaveLength(1);
   });
 });

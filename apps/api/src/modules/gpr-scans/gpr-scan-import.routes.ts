@@ -5,16 +5,19 @@ import {
   CreateGprScansResponseSchema,
   ErrorCode,
   IdSchema,
+  ImportScanGeometryListSchema,
   PathsToSkipSchema,
   toValidationErrors,
   ZipFileMapResponseSchema,
 } from '@gprhub/contract';
+import type { ImportScanGeometry } from '@gprhub/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { importStagedFiles, importZip, reviewZip } from './gpr-scan-import.service.js';
 import type { UploadedFile } from './read-uploads.js';
+import { startImportAnalyses } from './import-analyses.js';
 
 const tags = ['GPR scan import'];
 const errors = {
@@ -27,12 +30,23 @@ const errors = {
 };
 const FORM =
   'multipart/form-data with the field `file` (the zip), optional `parentId` (a folder; absent: the top level) and optional ' +
-  '`pathsToSkip` (repeat the field, or one JSON array) naming paths inside the zip to leave out.';
+  '`pathsToSkip` (repeat the field, or one JSON array) naming paths inside the zip to leave out; create-from-zip also takes ' +
+  '`scanGeometry`, a JSON array of `{ path, traceSpacingM }` giving the trace spacing (metres) of scan files that store none.';
 
 interface ZipForm {
   zip: UploadedFile;
   parentId: string | null;
   pathsToSkip: string[];
+  scanGeometry: ImportScanGeometry[];
+}
+
+/** A zod failure of a form field as the app's 400, paths prefixed with the field. */
+function fieldError(field: string, issues: Parameters<typeof toValidationErrors>[0]): HttpError {
+  const validationErrors = toValidationErrors(issues).map((e) => ({
+    ...e,
+    path: `${field}${e.path ? `.${e.path}` : ''}`,
+  }));
+  return badRequest(validationErrors[0]!.message, validationErrors);
 }
 
 /** Read the form: one zip plus fields. The zip is buffered up to GPR_IMPORT_MAX_BYTES (413 beyond). */
@@ -41,6 +55,7 @@ async function readZipForm(request: FastifyRequest, maxBytes: number): Promise<Z
   let zip: UploadedFile | undefined;
   let parentId: string | null = null;
   const skip: string[] = [];
+  let geometry: unknown = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -63,6 +78,14 @@ async function readZipForm(request: FastifyRequest, maxBytes: number): Promise<Z
             ]);
           }
         } else if (value) skip.push(value);
+      } else if (part.fieldname === 'scanGeometry') {
+        try {
+          geometry = JSON.parse(String(part.value));
+        } catch {
+          throw badRequest('scanGeometry is not a valid JSON array', [
+            { path: 'scanGeometry', message: 'Please provide a valid array for property scanGeometry' },
+          ]);
+        }
       }
     }
   } catch (error) {
@@ -88,14 +111,10 @@ async function readZipForm(request: FastifyRequest, maxBytes: number): Promise<Z
     ]);
   }
   const paths = PathsToSkipSchema.safeParse(skip);
-  if (!paths.success) {
-    const validationErrors = toValidationErrors(paths.error.issues).map((e) => ({
-      ...e,
-      path: `pathsToSkip${e.path ? `.${e.path}` : ''}`,
-    }));
-    throw badRequest(validationErrors[0]!.message, validationErrors);
-  }
-  return { zip, parentId, pathsToSkip: paths.data };
+  if (!paths.success) throw fieldError('pathsToSkip', paths.error.issues);
+  const scanGeometry = ImportScanGeometryListSchema.safeParse(geometry);
+  if (!scanGeometry.success) throw fieldError('scanGeometry', scanGeometry.error.issues);
+  return { zip, parentId, pathsToSkip: paths.data, scanGeometry: scanGeometry.data };
 }
 
 export async function registerGprScanImportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -135,17 +154,25 @@ export async function registerGprScanImportRoutes(app: FastifyInstance, ctx: App
         tags,
         summary: 'Import a vendor zip (or a zip of scan files) into a folder',
         description:
-          `${FORM} Creates one area scan (GPR scan group AREA_SCAN) per scan-area CSV and one GPR scan per line outside them; several of ` +
-          'those are wrapped in a MULTI_SCAN group named after the zip. All or nothing: an unreadable entry fails the import with its path and ' +
+          `${FORM} Creates one area scan (GPR scan group AREA_SCAN) per scan-area CSV and, for each file outside them, what uploading it ` +
+          'alone creates (a GPR scan, or a MULTI_SCAN group of its channels), all directly in the folder, names as written. Starts their ' +
+          'analyses in the background (GPR_IMPORT_START_ANALYSES). All or nothing: an unreadable entry fails the import with its path and ' +
           'the reason (skip it with `pathsToSkip`). Limits: GPR_IMPORT_MAX_BYTES, GPR_ZIP_MAX_UNCOMPRESSED_BYTES, GPR_ZIP_MAX_ENTRIES (413).',
         consumes: ['multipart/form-data'],
         response: { 201: CreateGprScansResponseSchema, ...errors },
       },
       handler: async (request, reply) => {
         const form = await readZipForm(request, limits.maxBytes);
-        return reply
-          .status(201)
-          .send(await importZip(ctx, caller(request), form.parentId, form.zip, form.pathsToSkip));
+        const created = await importZip(
+          ctx,
+          caller(request),
+          form.parentId,
+          form.zip,
+          form.pathsToSkip,
+          form.scanGeometry,
+        );
+        void startImportAnalyses(ctx, app.analysisJobs, caller(request), created, request.log);
+        return reply.status(201).send(created);
       },
     });
   });
@@ -164,7 +191,10 @@ export async function registerGprScanImportRoutes(app: FastifyInstance, ctx: App
       body: CreateGprScansFromFilesBodySchema,
       response: { 201: CreateGprScansResponseSchema, ...errors },
     },
-    handler: async (request, reply) =>
-      reply.status(201).send(await importStagedFiles(ctx, caller(request), request.body)),
+    handler: async (request, reply) => {
+      const created = await importStagedFiles(ctx, caller(request), request.body);
+      void startImportAnalyses(ctx, app.analysisJobs, caller(request), created, request.log);
+      return reply.status(201).send(created);
+    },
   });
 }

@@ -1,11 +1,13 @@
 /**
- * The import: read everything, plan, write the new objects to storage, then create every row in one
- * transaction. Any failure deletes the objects this import wrote; staged uploads stay on their folder for a
- * retry. See docs/decisions/0004-gpr-scan-import.md.
+ * The import: read everything, plan, write the new objects to storage under pending records, then create
+ * every row in one transaction (which settles the pending records). Any failure deletes the objects this
+ * import wrote; a crash leaves them to the orphan sweep; staged uploads stay on their folder for a retry.
+ * See docs/decisions/0004-gpr-scan-import.md and 0020-orphan-sweep.md.
  */
 import type {
   CreateGprScansFromFilesBody,
   CreateGprScansResponse,
+  ImportScanGeometry,
   ZipFileMapResponse,
 } from '@gprhub/contract';
 import { ErrorCode } from '@gprhub/contract';
@@ -18,18 +20,20 @@ import {
   findNodeById,
   insertGprImport,
   NodeTooDeepError,
+  PendingObjectsSweptError,
   StagedFileTakenError,
+  deletePendingObjects,
+  insertPendingObjects,
 } from '@gprhub/db';
 import type { AppContext } from '../../app-context.js';
 import { contentTypeOf } from '../../lib/content-types.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { toNode } from '../nodes/nodes.service.js';
 import { toAreaScan, toGprScan } from './gpr-scans.service.js';
-import type { ImportPlan } from './import-plan.js';
-import { planImport } from './import-plan.js';
-import type { ParsedSource, UploadedFile } from './read-uploads.js';
-import { baseNameOf, fileNameOf, readUploads, readZipUpload } from './read-uploads.js';
-import { readStoredBytes } from './stored-bytes.js';
+import { applyScanGeometry, type ImportPlan } from './import-plan.js';
+import { planImportInThread, reviewZipInThread } from './import-reading.js';
+import type { UploadedFile } from './read-uploads.js';
+import { readStoredBytes } from '../../scan-data/stored-bytes.js';
 
 interface Caller {
   organizationId: string;
@@ -58,36 +62,7 @@ export async function reviewZip(
   zip: UploadedFile,
   pathsToSkip: string[],
 ): Promise<ZipFileMapResponse> {
-  const { read } = await readZipUpload(zip, ctx.config.gprImport, pathsToSkip, { isStrict: false });
-  const lines = read.lineScans ?? [];
-  return {
-    fileName: fileNameOf(zip.name),
-    fileMap: read.fileMap ?? [],
-    gprScans: lines.map((l) => {
-      const r = read.radargrams[l.radargramIndex]!;
-      return {
-        path: l.path,
-        name: baseNameOf(l.path),
-        format: r.format as 'segy',
-        traces: r.traces,
-        samplesPerTrace: r.samplesPerTrace,
-        scanLength: l.scanLengthM,
-        csvLineNumber: l.csvLineNumber ?? null,
-        areaScanDirection: l.direction ?? null,
-        areaScanIndex: l.areaScanIndex ?? null,
-      };
-    }),
-    areaScans: (read.areaScans ?? []).map((a) => ({
-      name: a.name,
-      csvPath: a.csvPath,
-      gridSpacingX: a.gridSpacingXCm ?? null,
-      gridSpacingY: a.gridSpacingYCm ?? null,
-      gridSizeX: a.gridSizeXCm ?? null,
-      gridSizeY: a.gridSizeYCm ?? null,
-      lineCount: a.lineScanIndices.length,
-    })),
-    warnings: read.warnings,
-  };
+  return reviewZipInThread(zip, ctx.config.gprImport, pathsToSkip);
 }
 
 /** `POST /api/gpr-scans/create-from-zip`: import a zip sent as form data. */
@@ -97,10 +72,27 @@ export async function importZip(
   parentId: string | null,
   zip: UploadedFile,
   pathsToSkip: string[],
+  scanGeometry: ImportScanGeometry[] = [],
 ): Promise<CreateGprScansResponse> {
   await checkImportParent(ctx, caller.organizationId, parentId);
-  const source = await readZipUpload(zip, ctx.config.gprImport, pathsToSkip, { isStrict: true });
-  return runImport(ctx, caller, parentId, [source], null);
+  const plan = await planImportInThread([zip], {
+    isZipForm: true,
+    limits: ctx.config.gprImport,
+    pathsToSkip,
+    parentId,
+  });
+  withScanGeometry(plan, scanGeometry);
+  return runImport(ctx, caller, parentId, plan, null);
+}
+
+/** Import a zip already read and planned (a vendor link's, read in a thread with its download). */
+export async function importPlannedZip(
+  ctx: AppContext,
+  caller: Caller,
+  parentId: string | null,
+  plan: ImportPlan,
+): Promise<CreateGprScansResponse> {
+  return runImport(ctx, caller, parentId, plan, null);
 }
 
 /** `POST /api/gpr-scans/create-from-files`: import uploads staged on the target folder. */
@@ -147,20 +139,40 @@ export async function importStagedFiles(
       stagedFileId: f.id,
     });
   }
-  const sources = await readUploads(uploads, ctx.config.gprImport, body.pathsToSkip ?? []);
-  return runImport(ctx, caller, body.parentId, sources, body.parentId);
+  const plan = await planImportInThread(uploads, {
+    isZipForm: false,
+    limits: ctx.config.gprImport,
+    pathsToSkip: body.pathsToSkip ?? [],
+    parentId: body.parentId,
+  });
+  withScanGeometry(plan, body.scanGeometry ?? []);
+  return runImport(ctx, caller, body.parentId, plan, body.parentId);
+}
+
+/** The typed geometry on the planned scans; 400 when an entry names no scan of the import. */
+function withScanGeometry(plan: ImportPlan, scanGeometry: ImportScanGeometry[]): void {
+  const unmatched = applyScanGeometry(plan, scanGeometry);
+  if (unmatched.length === 0) return;
+  const problems = unmatched.map((i) => ({
+    path: `scanGeometry.${i}.path`,
+    message: `No scan of this import is read from ${scanGeometry[i]!.path}`,
+  }));
+  throw badRequest(problems[0]!.message, problems);
 }
 
 async function runImport(
   ctx: AppContext,
   { organizationId, userId }: Caller,
   parentId: string | null,
-  sources: ParsedSource[],
+  plan: ImportPlan,
   stagingNodeId: string | null,
 ): Promise<CreateGprScansResponse> {
-  const plan = planImport(parentId, sources, ctx.config.gprImport.maxZipUncompressedBytes);
   const written: string[] = [];
+  let pending: string[] = [];
   try {
+    pending = plan.files.filter((f) => f.bytes).map((f) => storageKeyOf(organizationId, f));
+    // Committed before any object is written: a crash from here on leaves records the orphan sweep finds.
+    await insertPendingObjects(ctx.db, organizationId, pending);
     const files = await writeNewFiles(ctx, organizationId, userId, plan, written);
     await insertGprImport(ctx.db, {
       organizationId,
@@ -175,15 +187,26 @@ async function runImport(
       scans: plan.scans.map((s) => ({ ...s, organizationId })),
     });
   } catch (error) {
-    await Promise.allSettled(written.map((key) => ctx.storage.delete(key)));
+    const deleted = await Promise.allSettled(written.map((key) => ctx.storage.delete(key)));
+    // A key whose delete failed keeps its pending record, so the sweep retries it.
+    const failed = new Set(written.filter((_, i) => deleted[i]!.status === 'rejected'));
+    await deletePendingObjects(ctx.db, organizationId, pending.filter((k) => !failed.has(k))).catch(() => {});
     if (error instanceof NodeTooDeepError)
       throw badRequest(error.message, [{ path: 'parentId', message: error.message }]);
     if (error instanceof StagedFileTakenError)
       throw new HttpError(409, ErrorCode.Conflict, `${error.message}: another import took it`);
     if (error instanceof Error && error.message === 'Parent not found') throw notFound();
+    if (error instanceof PendingObjectsSweptError)
+      throw new HttpError(503, ErrorCode.Internal, `${error.message}: import the files again`);
     throw error;
   }
   return describeImport(ctx, organizationId, plan);
+}
+
+/** Where an imported file's object goes. Keys never contain user text beyond a plain extension. */
+function storageKeyOf(organizationId: string, f: { id: string; extension: string }): string {
+  const safeExtension = /^[a-z0-9]{1,16}$/.test(f.extension) ? f.extension : 'bin';
+  return `${organizationId}/gpr-scans/${f.id}.${safeExtension}`;
 }
 
 /** Store the bytes the import keeps (zip sent as form data, each zip line and sidecar), recording each key. */
@@ -197,9 +220,7 @@ async function writeNewFiles(
   const rows: NewFileRow[] = [];
   for (const f of plan.files) {
     if (!f.bytes) continue;
-    // Keys never contain user text beyond a plain extension (names inside a zip are only names).
-    const safeExtension = /^[a-z0-9]{1,16}$/.test(f.extension) ? f.extension : 'bin';
-    const storageKey = `${organizationId}/gpr-scans/${f.id}.${safeExtension}`;
+    const storageKey = storageKeyOf(organizationId, f);
     const contentType = contentTypeOf(f.extension);
     written.push(storageKey);
     await ctx.storage.put(storageKey, f.bytes, contentType);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSegy, buildVendorZip, vendorStyleSegy } from '../../test/gpr-fixtures.js';
 import { describeWithData, readRealFile } from '../../test/shared-data.js';
 import { createMember, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
-import { buildZip } from '../../test/zip-builder.js';
-import { childrenOf, createFolder, postZip, storedImportObjects } from './test-helpers.js';
+import { buildOverlappingZip, buildZip } from '../../test/zip-builder.js';
+import { childrenOf, createFolder, postZip, storedImportObjects } from '../../test/gpr-scan-imports.js';
 
 let t: TestApp;
 let m: TestMember;
@@ -14,7 +14,7 @@ const MiB = 1024 * 1024;
 beforeAll(async () => {
   // Small limits, so the limit tests stay small.
   t = await getTestApp({
-    gprImport: { maxBytes: 8 * MiB, maxZipUncompressedBytes: 16 * MiB, maxZipEntries: 40 },
+    gprImport: { maxBytes: 8 * MiB, maxZipUncompressedBytes: 16 * MiB, maxZipEntries: 40, parseThreads: 1, startAnalyses: false },
   });
   m = await createMember(t.app);
 });
@@ -62,7 +62,7 @@ describe('POST /api/gpr-scans/proceq-zip-files', () => {
         lineCount: 3,
       },
     ]);
-    expect(storedImportObjects(t, m.organization.id)).toEqual([]);
+    expect((await storedImportObjects(t, m.organization.id))).toEqual([]);
   });
 
   it('lists an unreadable entry as an error instead of failing, so the user can skip it', async () => {
@@ -129,7 +129,7 @@ describe('POST /api/gpr-scans/create-from-zip', () => {
     expect(first.gprScan.scanLength).toBeCloseTo(0.05, 12);
     expect(first.node).toMatchObject({ type: 'GPR_SCAN', parentId: area.node.nodeId });
     // The zip plus one object per line.
-    expect(storedImportObjects(t, m.organization.id)).toHaveLength(4);
+    expect((await storedImportObjects(t, m.organization.id))).toHaveLength(4);
     const details = (
       await t.app.inject({
         method: 'GET',
@@ -160,15 +160,16 @@ describe('POST /api/gpr-scans/create-from-zip', () => {
     ]);
   });
 
-  it('wraps several area scans and loose lines in a MULTI_SCAN group named after the zip', async () => {
+  it('puts several area scans and loose lines directly in the folder, names as written (no wrapper group)', async () => {
     const folder = await createFolder(t, m);
     const a = buildVendorZip([buildSegy(), buildSegy()], 'Area A');
     const b = buildVendorZip([buildSegy(), buildSegy()], 'Area B');
     const { listZipEntries, extractZipEntry } = await import('@gprhub/gpr');
     const entries: Record<string, Uint8Array> = {};
     for (const zip of [a, b])
-      for (const e of listZipEntries('z', zip)) entries[e.path] = extractZipEntry('z', zip, e, 1e9);
-    entries['loose/extra.sgy'] = buildSegy({ traces: 7 });
+      for (const e of listZipEntries('z', zip))
+        entries[e.path.replace('area.csv', 'Slab A.csv')] = extractZipEntry('z', zip, e, 1e9);
+    entries['loose/Extra.sgy'] = buildSegy({ traces: 7 });
     const res = await postZip(
       t,
       m,
@@ -179,29 +180,28 @@ describe('POST /api/gpr-scans/create-from-zip', () => {
     );
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(
-      body.gprScanGroups.map((g: { gprScanGroup: { name: string; type: string } }) => [
-        g.gprScanGroup.name,
-        g.gprScanGroup.type,
-      ]),
-    ).toEqual([['job 12', 'MULTI_SCAN']]);
-    const wrapper = body.gprScanGroups[0].node.nodeId;
+    expect(body.gprScanGroups).toEqual([]);
     expect(
       body.areaScanGroups.map(
-        (g: { gprScanGroup: { parentGprScanGroupNodeId: string } }) =>
+        (g: { gprScanGroup: { name: string; parentGprScanGroupNodeId: string | null } }) => [
+          g.gprScanGroup.name,
           g.gprScanGroup.parentGprScanGroupNodeId,
+        ],
       ),
-    ).toEqual([wrapper, wrapper]);
+    ).toEqual([
+      ['Slab A', null],
+      ['Slab A', null],
+    ]);
     expect(
-      body.gprScans.find((s: { gprScan: { name: string } }) => s.gprScan.name === 'extra').gprScan
+      body.gprScans.find((s: { gprScan: { name: string } }) => s.gprScan.name === 'Extra').gprScan
         .gprScanGroupNodeId,
-    ).toBe(wrapper);
-    expect((await childrenOf(t, m, folder)).map((n) => n.name)).toEqual(['job 12']);
+    ).toBeNull();
+    expect((await childrenOf(t, m, folder)).map((n) => n.name).sort()).toEqual(['Extra', 'Slab A', 'Slab A']);
   });
 
   it('reads paths only as names: a zip-slip entry is imported under its own id, nowhere else', async () => {
     const folder = await createFolder(t, m);
-    const before = storedImportObjects(t, m.organization.id).length;
+    const before = (await storedImportObjects(t, m.organization.id)).length;
     const res = await postZip(
       t,
       m,
@@ -212,7 +212,7 @@ describe('POST /api/gpr-scans/create-from-zip', () => {
     expect(res.statusCode).toBe(201);
     const scan = res.json().gprScans[0].gprScan;
     expect(scan).toMatchObject({ name: 'evil', fileName: 'evil.sgy', zipPath: '../../../../evil.sgy' });
-    const stored = storedImportObjects(t, m.organization.id);
+    const stored = (await storedImportObjects(t, m.organization.id));
     expect(stored).toHaveLength(before + 2);
     expect(stored.every((name) => /^[0-9a-f-]{36}\.(zip|sgy)$/.test(name))).toBe(true);
   });
@@ -220,12 +220,12 @@ describe('POST /api/gpr-scans/create-from-zip', () => {
   describe('failures leave nothing behind', () => {
     async function expectNothingCreated(folder: string, objectsBefore: number) {
       expect(await childrenOf(t, m, folder)).toEqual([]);
-      expect(storedImportObjects(t, m.organization.id)).toHaveLength(objectsBefore);
+      expect((await storedImportObjects(t, m.organization.id))).toHaveLength(objectsBefore);
     }
 
     it('a file that is not a zip', async () => {
       const folder = await createFolder(t, m);
-      const before = storedImportObjects(t, m.organization.id).length;
+      const before = (await storedImportObjects(t, m.organization.id)).length;
       const res = await postZip(
         t,
         m,
@@ -244,7 +244,7 @@ describe('POST /api/gpr-scans/create-from-zip', () => {
 
     it('a truncated SEG-Y inside the zip, named with the reason', async () => {
       const folder = await createFolder(t, m);
-      const before = storedImportObjects(t, m.organization.id).length;
+      const before = (await storedImportObjects(t, m.organization.id)).length;
       const zip = buildVendorZip([buildSegy(), buildSegy().subarray(0, 5000), buildSegy()]);
       const res = await postZip(t, m, '/api/gpr-scans/create-from-zip', zip, { parentId: folder });
       expect(res.statusCode).toBe(400);
@@ -257,7 +257,7 @@ describe('POST /api/gpr-scans/create-from-zip', () => {
 
     it('a zip with no GPR scan in it', async () => {
       const folder = await createFolder(t, m);
-      const before = storedImportObjects(t, m.organization.id).length;
+      const before = (await storedImportObjects(t, m.organization.id)).length;
       const res = await postZip(t, m, '/api/gpr-scans/create-from-zip', buildZip({ 'notes.txt': 'hello' }), {
         parentId: folder,
       });
@@ -279,7 +279,7 @@ describe('POST /api/gpr-scans/create-from-zip', () => {
           })
         ).id;
       }
-      const before = storedImportObjects(t, m.organization.id).length;
+      const before = (await storedImportObjects(t, m.organization.id)).length;
       const res = await postZip(
         t,
         m,
@@ -292,9 +292,25 @@ describe('POST /api/gpr-scans/create-from-zip', () => {
       await expectNothingCreated(parent!, before);
     });
 
+    it('a zip bomb of overlapping entries (nine names over one deflated block)', async () => {
+      const folder = await createFolder(t, m);
+      const before = (await storedImportObjects(t, m.organization.id)).length;
+      const names = Array.from({ length: 9 }, (_, k) => `Area 1/L00${k + 1}.sgy`);
+      const bomb = buildOverlappingZip(names, Buffer.alloc(4 * MiB));
+      expect(bomb.length).toBeLessThan(64 * 1024);
+      const res = await postZip(t, m, '/api/gpr-scans/create-from-zip', bomb, { parentId: folder });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'INVALID_GPR_FILE',
+        message:
+          'export.zip: damaged zip: entries "Area 1/L001.sgy" and "Area 1/L002.sgy" overlap (share the same data); overlapping entries are refused',
+      });
+      await expectNothingCreated(folder, before);
+    });
+
     it('a zip bomb: more uncompressed bytes than GPR_ZIP_MAX_UNCOMPRESSED_BYTES', async () => {
       const folder = await createFolder(t, m);
-      const before = storedImportObjects(t, m.organization.id).length;
+      const before = (await storedImportObjects(t, m.organization.id)).length;
       const bomb = buildZip({ 'L001.sgy': buildSegy(), 'zeros.sgy': Buffer.alloc(20 * MiB) });
       expect(bomb.length).toBeLessThan(MiB);
       const res = await postZip(t, m, '/api/gpr-scans/create-from-zip', bomb, { parentId: folder });
@@ -326,7 +342,7 @@ describe('POST /api/gpr-scans/create-from-zip', () => {
       expect(res.json().message).toBe(
         'The zip is larger than the import limit of 8388608 bytes (GPR_IMPORT_MAX_BYTES)',
       );
-      await expectNothingCreated(folder, 0 + storedImportObjects(t, m.organization.id).length);
+      await expectNothingCreated(folder, 0 + (await storedImportObjects(t, m.organization.id)).length);
     });
   });
 

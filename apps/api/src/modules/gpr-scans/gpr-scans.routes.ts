@@ -7,15 +7,23 @@ import {
   GprScanSignalSchema,
   IdParamsSchema,
   QueryStringSchema,
+  UpdateGprScanGeometryBodySchema,
 } from '@gprhub/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { parseListQuery } from '../../lib/list-query.js';
-import { readScanRadargram } from './gpr-scan-data.js';
+import { readScanRadargram } from '../../scan-data/gpr-scan-data.js';
+import { updateScanGeometry } from './scan-geometry.service.js';
 import { getGprScanDetails, getGprScanRow, listGprScans, toGprScan } from './gpr-scans.service.js';
-import { encodeSignalBinary, signalRows, SIGNAL_BINARY_DESCRIPTION, wantsBinary } from './signal-binary.js';
+import { isNotModified, pickEncoding, signalBody, signalEtag } from '../../scan-data/signal-responses.js';
+import {
+  encodeSignalBinary,
+  encodeSignalJson,
+  SIGNAL_BINARY_DESCRIPTION,
+  wantsBinary,
+} from './signal-binary.js';
 
 const tags = ['GPR scans'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -38,6 +46,27 @@ export function registerGprScanRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     handler: async (request) =>
       listGprScans(ctx, request.actor.organizationId, parseListQuery(GprScanQuerySchema, request.query.q)),
+  });
+
+  r.patch('/api/gpr-scans/:id/geometry', {
+    ...auth,
+    schema: {
+      tags,
+      summary: "Set a scan's trace spacing (and so its length), and run its analyses again",
+      description:
+        'For files that store no trace spacing (gprMax output, time-triggered DZT) or a wrong one. The scan length becomes traces × spacing; the rebar analysis and the preview start again.',
+      params: IdParamsSchema,
+      body: UpdateGprScanGeometryBodySchema,
+      response: { 200: GprScanResponseSchema, ...errors },
+    },
+    handler: async (request) =>
+      updateScanGeometry(
+        ctx,
+        app.analysisJobs,
+        { organizationId: request.actor.organizationId, userId: request.actor.user?.id ?? null },
+        request.params.id,
+        request.body,
+      ),
   });
 
   r.get('/api/gpr-scans/:id', {
@@ -85,20 +114,27 @@ export function registerGprScanRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
     },
     handler: async (request, reply) => {
-      const row = await getGprScanRow(ctx, request.actor.organizationId, request.params.id);
-      const radargram = await readScanRadargram(ctx, request.actor.organizationId, row);
-      reply.header('cache-control', 'private, max-age=300').header('vary', 'accept');
-      if (wantsBinary(request.headers.accept)) {
-        return reply.type('application/octet-stream').send(encodeSignalBinary(radargram) as never);
-      }
-      return {
-        signal: signalRows(radargram),
-        traces: radargram.traces,
-        samplesPerTrace: radargram.samplesPerTrace,
-        sampleIntervalS: radargram.sampleIntervalS,
-        traceSpacingM: radargram.traceSpacingM,
-        timeOffsetS: radargram.timeOffsetS,
-      };
+      const { organizationId } = request.actor;
+      const row = await getGprScanRow(ctx, organizationId, request.params.id);
+      const isBinary = wantsBinary(request.headers.accept);
+      const etag = signalEtag(row.scan, isBinary ? 'binary' : 'json');
+      reply.header('cache-control', 'private, max-age=300').header('vary', 'accept, accept-encoding');
+      if (isNotModified(request.headers['if-none-match'], etag))
+        return reply
+          .code(304)
+          .header('etag', etag)
+          .send(undefined as never);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const body = await signalBody(
+        ctx.config.signalCacheBytes,
+        etag,
+        encoding,
+        () => readScanRadargram(ctx, organizationId, row),
+        isBinary ? encodeSignalBinary : encodeSignalJson,
+      );
+      reply.header('etag', encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.type(isBinary ? 'application/octet-stream' : 'application/json').send(body as never);
     },
   });
 }

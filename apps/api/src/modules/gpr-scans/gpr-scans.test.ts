@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SIGNAL_BINARY_HEADER_BYTES } from '@gprhub/contract';
 import { insertFiles, setGprScanPreviewFile } from '@gprhub/db';
 import { areaScanLinesFromRead, readVendorZip } from '@gprhub/gpr';
@@ -5,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSegy, buildVendorZip } from '../../test/gpr-fixtures.js';
 import { createMember, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
 import { buildZip } from '../../test/zip-builder.js';
-import { assertNodesOfType, loadAreaScanLines, loadGprScanRadargram } from './gpr-scan-data.js';
-import { createFolder, postZip } from './test-helpers.js';
+import { assertNodesOfType, loadAreaScanLines, loadGprScanRadargram } from '../../scan-data/gpr-scan-data.js';
+import { createFolder, postZip } from '../../test/gpr-scan-imports.js';
 
 let t: TestApp;
 let m: TestMember;
@@ -122,6 +123,35 @@ describe('GET /api/gpr-scans/:id, /details, /signal', () => {
     expect(body.readDoubleLE(32)).toBe(json.timeOffsetS);
     expect(body.length).toBe(40 + 24 * 256 * 4);
     expect(body.readFloatLE(40 + 4 * (5 * 256 + 17))).toBe(json.signal[5][17]);
+  });
+
+  it('serves the signal with an ETag (304 when unchanged) and compressed when the client accepts it', async () => {
+    const url = `/api/gpr-scans/${lines[1]!.nodeId}/signal`;
+    const binaryHeaders = { ...m.headers, accept: 'application/octet-stream' };
+    const plain = await get(url, binaryHeaders);
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    // Binary and JSON are two representations: two tags.
+    expect((await get(url)).headers.etag).not.toBe(etag);
+    const again = await get(url, { ...binaryHeaders, 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+
+    const gzipped = await get(url, { ...binaryHeaders, 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    const brotli = await get(url, { ...binaryHeaders, 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // A compressed copy's tag also matches: the client has the same signal.
+    const compressedTag = brotli.headers.etag as string;
+    expect(compressedTag).not.toBe(etag);
+    expect((await get(url, { ...binaryHeaders, 'if-none-match': compressedTag })).statusCode).toBe(304);
+
+    // Another organization gets no 304 for a tag it learnt elsewhere: the scan is not found.
+    const stranger = await createMember(t.app);
+    expect((await get(url, { ...stranger.headers, 'if-none-match': etag })).statusCode).toBe(404);
   });
 
   it('answers 404 for ids that are not GPR scans, 400 for ids that are not UUIDs', async () => {

@@ -171,9 +171,10 @@ function planFile(plan: ImportPlan, parentId: string | null, source: ParsedSourc
 }
 
 /**
- * A zip: one AREA_SCAN group per area CSV, one scan per line outside them. A single such unit sits directly
- * under the parent and owns the zip; several are wrapped in a MULTI_SCAN group named after the zip. Each line's
- * bytes (and its sidecars) are kept as files of its own, so a line loads without the zip.
+ * A zip: one AREA_SCAN group per area CSV, and every file outside them as if uploaded alone (one scan, or a
+ * MULTI_SCAN group of its channels), all directly under the parent: the same structure however many areas
+ * the zip holds. The first of them owns the zip. Each line's bytes (and its sidecars) are kept as files of
+ * their own, so a line loads without the zip.
  */
 function planZip(
   plan: ImportPlan,
@@ -186,31 +187,41 @@ function planZip(
   const lines = read.lineScans ?? [];
   const areas = read.areaScans ?? [];
   const loose = lines.map((_, i) => i).filter((i) => lines[i]!.areaScanIndex === undefined);
-  const isWrapped = areas.length + loose.length > 1;
-  const wrapper = isWrapped ? addNode(plan, parentId, 'GPR_SCAN_GROUP', baseNameOf(zipName)) : null;
-  const top = wrapper ?? parentId;
-  const areaNodes = areas.map((a) => addNode(plan, top, 'GPR_SCAN_GROUP', a.name));
-  const looseNodes = new Map(loose.map((i) => [i, addNode(plan, top, 'GPR_SCAN', lineName(lines, i))]));
-  const zipOwner = wrapper ?? areaNodes[0] ?? looseNodes.get(loose[0]!)!;
+  const areaNodes = areas.map((a) => addNode(plan, parentId, 'GPR_SCAN_GROUP', a.name));
+  const loosePaths = [...new Set(loose.map((i) => lines[i]!.path))];
+  const isMultiChannel = (path: string) => lines.filter((l) => l.path === path).length > 1;
+  const looseUnits = new Map(
+    loosePaths.map((path) => [
+      path,
+      isMultiChannel(path)
+        ? addNode(plan, parentId, 'GPR_SCAN_GROUP', baseNameOf(path))
+        : addNode(plan, parentId, 'GPR_SCAN', baseNameOf(path)),
+    ]),
+  );
+  const zipOwner = areaNodes[0] ?? looseUnits.get(loosePaths[0]!)!;
   const zipFile = keepFile(plan, zipOwner, zip);
-  if (wrapper) addGroup(plan, wrapper, zipName, zipFile.id);
   areas.forEach((a, k) => addGroup(plan, areaNodes[k]!, fileNameOf(a.csvPath), zipFile.id, a));
+  for (const path of loosePaths)
+    if (isMultiChannel(path)) addGroup(plan, looseUnits.get(path)!, fileNameOf(path), zipFile.id);
   const hasVendorCsv = (read.fileMap ?? []).some((f) => f.kind === 'area-csv' || f.kind === 'metadata-csv');
   const byPath = new Map(entries.map((e) => [e.path, e]));
   const kept = new Map<string, { fileId: string; sidecarIds: string[] }>();
   lines.forEach((line, i) => {
     const area = line.areaScanIndex;
+    const unit = area === undefined ? looseUnits.get(line.path)! : areaNodes[area]!;
     const nodeId =
-      area === undefined
-        ? looseNodes.get(i)!
-        : addNode(plan, areaNodes[area]!, 'GPR_SCAN', lineName(lines, i));
+      area === undefined && !isMultiChannel(line.path)
+        ? unit
+        : addNode(plan, unit, 'GPR_SCAN', lineName(lines, i));
+    // A multi-channel file outside areas belongs to its group, as when it is uploaded alone.
+    const fileOwner = area === undefined ? unit : nodeId;
     let stored = kept.get(line.path);
     if (!stored) {
       const bytes = extractZipEntry(zipName, zip.bytes, byPath.get(line.path)!, maxEntryBytes);
-      const file = keepFile(plan, nodeId, { name: line.path, bytes });
+      const file = keepFile(plan, fileOwner, { name: line.path, bytes });
       const sidecarIds = sidecarEntries(line.path, read, entries).map(
         (e) =>
-          keepFile(plan, nodeId, {
+          keepFile(plan, fileOwner, {
             name: e.path,
             bytes: extractZipEntry(zipName, zip.bytes, e, maxEntryBytes),
           }).id,
@@ -276,4 +287,36 @@ export function planImport(
     else planZip(plan, parentId, source, maxEntryBytes);
   }
   return plan;
+}
+
+/**
+ * Give the planned scans the geometry the user typed at import (issue #14 item 6): each entry's trace spacing
+ * goes to every scan read from its path (the zip path, or the file name of a loose file; every channel of a
+ * multi-channel file), and the scan's length becomes traces × spacing, as `PATCH …/geometry` sets it.
+ * @returns the indices of the entries that name no scan of the plan.
+ */
+export function applyScanGeometry(
+  plan: ImportPlan,
+  geometry: readonly { path: string; traceSpacingM: number }[],
+): number[] {
+  const unmatched: number[] = [];
+  geometry.forEach((entry, i) => {
+    const wanted = entry.path.toLowerCase();
+    const scans = plan.scans.filter((s) => (s.zipPath ?? s.originalName).toLowerCase() === wanted);
+    if (scans.length === 0) unmatched.push(i);
+    for (const scan of scans) {
+      scan.traceSpacingM = entry.traceSpacingM;
+      scan.scanLengthM = scan.traces * entry.traceSpacingM;
+      scan.warnings = (scan.warnings ?? []).filter((w) => !isMissingSpacingNote(w, scan.originalName));
+    }
+    // The reader's note that the spacing is unknown is answered now.
+    for (const scan of scans)
+      plan.warnings = plan.warnings.filter((w) => !isMissingSpacingNote(w, scan.originalName));
+  });
+  return unmatched;
+}
+
+/** A reader's note that this file stores no trace spacing (packages/gpr: "…; trace spacing unknown"). */
+function isMissingSpacingNote(warning: string, fileName: string): boolean {
+  return warning.startsWith(`${fileName}:`) && warning.includes('trace spacing unknown');
 }

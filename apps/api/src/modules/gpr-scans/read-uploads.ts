@@ -3,7 +3,7 @@
  * their sidecars. Nothing here touches storage or the database; every failure is an HttpError whose message
  * names the file and says why (packages/gpr's GprFormatError text).
  */
-import { ErrorCode } from '@gprhub/contract';
+import { ErrorCode, type ZipFileMapResponse } from '@gprhub/contract';
 import type { GprReadResult, ZipEntry } from '@gprhub/gpr';
 import {
   GprFormatError,
@@ -166,4 +166,38 @@ export async function readUploads(
     sources.push({ kind: 'file', main, sidecars, read });
   }
   return sources;
+}
+
+/** The review of a read zip: its file map, the lines it holds and its area scans. */
+export function describeZipReview(zip: UploadedFile, read: GprReadResult): ZipFileMapResponse {
+  const lines = read.lineScans ?? [];
+  return {
+    fileName: fileNameOf(zip.name),
+    fileMap: read.fileMap ?? [],
+    gprScans: lines.map((l) => {
+      const r = read.radargrams[l.radargramIndex]!;
+      return {
+        path: l.path,
+        name: baseNameOf(l.path),
+        format: r.format as 'segy',
+        traces: r.traces,
+        samplesPerTrace: r.samplesPerTrace,
+        scanLength: l.scanLengthM,
+        traceSpacingM: r.traceSpacingM,
+        csvLineNumber: l.csvLineNumber ?? null,
+        areaScanDirection: l.direction ?? null,
+        areaScanIndex: l.areaScanIndex ?? null,
+      };
+    }),
+    areaScans: (read.areaScans ?? []).map((a) => ({
+      name: a.name,
+      csvPath: a.csvPath,
+      gridSpacingX: a.gridSpacingXCm ?? null,
+      gridSpacingY: a.gridSpacingYCm ?? null,
+      gridSizeX: a.gridSizeXCm ?? null,
+      gridSizeY: a.gridSizeYCm ?? null,
+      lineCount: a.lineScanIndices.length,
+    })),
+    warnings: read.warnings,
+  };
 }

@@ -44,3 +44,17 @@ export function wantsBinary(accept: string | undefined): boolean {
     .split(',')
     .some((part) => part.trim().split(';')[0]!.trim().toLowerCase() === 'application/octet-stream');
 }
+
+/** The JSON form of the signal (`GprScanSignalSchema`): rows are traces. */
+export function encodeSignalJson(r: Radargram): Buffer {
+  return Buffer.from(
+    JSON.stringify({
+      signal: signalRows(r),
+      traces: r.traces,
+      samplesPerTrace: r.samplesPerTrace,
+      sampleIntervalS: r.sampleIntervalS,
+      traceSpacingM: r.traceSpacingM,
+      timeOffsetS: r.timeOffsetS,
+    }),
+  );
+}

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { getVendorLinkSettings, importVendorUrl, readVendorUrl } from './vendor-link.service.js';
+import { startImportAnalyses } from './import-analyses.js';
 
 const tags = ['GPR scan import'];
 const errors = {
@@ -67,7 +68,10 @@ export function registerVendorLinkRoutes(app: FastifyInstance, ctx: AppContext):
       body: CreateGprScansFromUrlBodySchema,
       response: { 201: CreateGprScansFromUrlResponseSchema, ...errors },
     },
-    handler: async (request, reply) =>
-      reply.status(201).send(await importVendorUrl(ctx, caller(request), request.body)),
+    handler: async (request, reply) => {
+      const created = await importVendorUrl(ctx, caller(request), request.body);
+      void startImportAnalyses(ctx, app.analysisJobs, caller(request), created, request.log);
+      return reply.status(201).send(created);
+    },
   });
 }

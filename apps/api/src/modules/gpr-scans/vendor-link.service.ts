@@ -1,7 +1,7 @@
 /**
  * Import from the scanner vendor's share link: the link is checked with the shared validator, the zip behind
- * its `d` parameter is downloaded under the rules of `vendor-link-fetch.ts`, then read or imported exactly as
- * an uploaded zip (`gpr-scan-import.service.ts`). See docs/decisions/0007-vendor-link-import.md.
+ * its `d` parameter is downloaded under the rules of `vendor-link-fetch.ts` and read in an import thread (download
+ * included), then imported exactly as an uploaded zip (`gpr-scan-import.service.ts`). See docs/decisions/0007-vendor-link-import.md.
  */
 import { readFile } from 'node:fs/promises';
 import type {
@@ -14,9 +14,9 @@ import type {
 import { validateVendorUrl } from '@gprhub/contract';
 import type { AppContext } from '../../app-context.js';
 import { badRequest } from '../../lib/errors.js';
-import { checkImportParent, importZip, reviewZip } from './gpr-scan-import.service.js';
-import type { UploadedFile } from './read-uploads.js';
-import { fetchVendorZip } from './vendor-link-fetch.js';
+import { checkImportParent, importPlannedZip } from './gpr-scan-import.service.js';
+import { readVendorLinkInThread } from './import-reading.js';
+import type { VendorFetchOptions } from './vendor-link-fetch.js';
 
 interface Caller {
   organizationId: string;
@@ -30,8 +30,8 @@ export function getVendorLinkSettings(ctx: AppContext): VendorLinkSettings {
   return { vendorHost: ctx.config.vendorLink.host };
 }
 
-/** Check the link and download the zip its `d` parameter names. */
-async function downloadLinkedZip(ctx: AppContext, link: string): Promise<UploadedFile> {
+/** Check the link: the address of the zip its `d` parameter names, and how it may be downloaded. */
+async function checkLink(ctx: AppContext, link: string): Promise<{ address: string; options: VendorFetchOptions }> {
   const { host, caFile, timeoutMs } = ctx.config.vendorLink;
   if (!host) {
     throw badRequest('Import from a vendor link is not configured on this server (set GPR_VENDOR_HOST)');
@@ -44,18 +44,23 @@ async function downloadLinkedZip(ctx: AppContext, link: string): Promise<Uploade
     if (!caCache.has(caFile)) caCache.set(caFile, readFile(caFile, 'utf8'));
     extraCaPem = await caCache.get(caFile)!;
   }
-  return fetchVendorZip(address, {
-    host,
-    timeoutMs,
-    maxBytes: ctx.config.gprImport.maxBytes,
-    ...(extraCaPem ? { extraCaPem } : {}),
-  });
+  return {
+    address,
+    options: { host, timeoutMs, maxBytes: ctx.config.gprImport.maxBytes, ...(extraCaPem ? { extraCaPem } : {}) },
+  };
 }
 
 /** `POST /api/gpr-scans/proceq-url-files`: what the linked zip holds, storing nothing. */
 export async function readVendorUrl(ctx: AppContext, body: ReadVendorUrlBody): Promise<ZipFileMapResponse> {
-  const zip = await downloadLinkedZip(ctx, body.url);
-  return reviewZip(ctx, zip, body.pathsToSkip ?? []);
+  const { address, options } = await checkLink(ctx, body.url);
+  // Downloaded and read in an import thread (import-reading.ts): the event loop stays free throughout.
+  const { review } = await readVendorLinkInThread(address, options, {
+    limits: ctx.config.gprImport,
+    pathsToSkip: body.pathsToSkip ?? [],
+    parentId: null,
+    isPlanned: false,
+  });
+  return review;
 }
 
 /** `POST /api/gpr-scans/create-from-url`: import the linked zip into a folder, all or nothing. */
@@ -67,9 +72,13 @@ export async function importVendorUrl(
   const parentId = body.parentId ?? null;
   // The folder first: nothing is downloaded for a request that cannot land anywhere.
   await checkImportParent(ctx, caller.organizationId, parentId);
-  const zip = await downloadLinkedZip(ctx, body.url);
-  const pathsToSkip = body.pathsToSkip ?? [];
-  const { fileMap } = await reviewZip(ctx, zip, pathsToSkip);
-  const created = await importZip(ctx, caller, parentId, zip, pathsToSkip);
-  return { ...created, fileMap };
+  const { address, options } = await checkLink(ctx, body.url);
+  const { review, plan } = await readVendorLinkInThread(address, options, {
+    limits: ctx.config.gprImport,
+    pathsToSkip: body.pathsToSkip ?? [],
+    parentId,
+    isPlanned: true,
+  });
+  const created = await importPlannedZip(ctx, caller, parentId, plan!);
+  return { ...created, fileMap: review.fileMap };
 }

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context.js';
 import { buildSegy, buildVendorZip } from '../../test/gpr-fixtures.js';
 import { createMember, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
-import { childrenOf, createFolder, storedImportObjects } from './test-helpers.js';
-import { hasOpenssl, startVendorStandIn, type VendorStandIn } from './vendor-link-stand-in.js';
+import { childrenOf, createFolder, storedImportObjects } from '../../test/gpr-scan-imports.js';
+import { hasOpenssl, startVendorStandIn, type VendorStandIn } from '../../test/vendor-link-stand-in.js';
+import { importReaders } from './import-reading.js';
 import { readVendorUrl } from './vendor-link.service.js';
 
 const MiB = 1024 * 1024;
@@ -22,7 +23,7 @@ describe.skipIf(!hasOpenssl())('vendor link import (stand-in HTTPS server on loo
     vendor = await startVendorStandIn();
     vendor.route('/exports/area.zip', { kind: 'file', bytes: zip, fileName: 'Slab 4 export.zip' });
     t = await getTestApp({
-      gprImport: { maxBytes: LIMIT, maxZipUncompressedBytes: 16 * MiB, maxZipEntries: 40 },
+      gprImport: { maxBytes: LIMIT, maxZipUncompressedBytes: 16 * MiB, maxZipEntries: 40, parseThreads: 1, startAnalyses: false },
       vendorLink: { host: vendor.host, caFile: vendor.caFile, timeoutMs: 1500 },
     });
     m = await createMember(t.app);
@@ -53,7 +54,7 @@ describe.skipIf(!hasOpenssl())('vendor link import (stand-in HTTPS server on loo
     expect(body.gprScans.map((s: { name: string }) => s.name)).toEqual(['L001', 'L002', 'L003']);
     expect(body.areaScans).toHaveLength(1);
     expect(vendor.requests).toEqual(['/exports/area.zip']);
-    expect(storedImportObjects(t, m.organization.id)).toEqual([]);
+    expect((await storedImportObjects(t, m.organization.id))).toEqual([]);
   });
 
   it('imports the linked zip into a folder exactly as an uploaded zip, answering the file map too', async () => {
@@ -109,7 +110,7 @@ describe.skipIf(!hasOpenssl())('vendor link import (stand-in HTTPS server on loo
 
   it('refuses a redirect to another host, and creates nothing', async () => {
     const folder = await createFolder(t, m, 'Redirected');
-    const before = storedImportObjects(t, m.organization.id).length;
+    const before = (await storedImportObjects(t, m.organization.id)).length;
     vendor.route('/away', {
       kind: 'redirect',
       location: `https://localhost:${vendor.host.split(':')[1]}/exports/area.zip`,
@@ -123,7 +124,7 @@ describe.skipIf(!hasOpenssl())('vendor link import (stand-in HTTPS server on loo
     expect(res.json().message).toContain(`not to the vendor host ${vendor.host}`);
     expect(vendor.requests).toEqual(['/away']);
     expect(await childrenOf(t, m, folder)).toEqual([]);
-    expect(storedImportObjects(t, m.organization.id)).toHaveLength(before);
+    expect((await storedImportObjects(t, m.organization.id))).toHaveLength(before);
   });
 
   it('refuses a redirect to http on the same host', async () => {
@@ -195,6 +196,37 @@ describe.skipIf(!hasOpenssl())('vendor link import (stand-in HTTPS server on loo
     );
     expect(res.statusCode).toBe(404);
     expect(vendor.requests).toEqual([]);
+  });
+
+  it('downloads and reads the linked zip in an import thread: the server answers meanwhile', async () => {
+    // About 1.2 MB: four lines of 400 traces.
+    const big = buildVendorZip([1, 2, 3, 4].map((seed) => buildSegy({ seed, traces: 400, samples: 128 })));
+    expect(big.length).toBeLessThan(LIMIT);
+    vendor.route('/exports/big.zip', { kind: 'file', bytes: big });
+    const readers = importReaders(t.ctx.config.gprImport.parseThreads);
+    let readingAtDownload = -1;
+    vendor.onRequest = () => (readingAtDownload = readers.pending);
+    try {
+      const folder = await createFolder(t, m, 'Linked off the loop');
+      let isDone = false;
+      const importing = post('/api/gpr-scans/create-from-url', { url: vendor.linkTo('/exports/big.zip'), parentId: folder }).then((res) => {
+        isDone = true;
+        return res;
+      });
+      while (readers.pending === 0 && !isDone) await new Promise((r) => setTimeout(r, 1));
+      const answered: number[] = [];
+      while (readers.pending > 0 && answered.length < 3)
+        answered.push((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+      const res = await importing;
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().gprScans).toHaveLength(4);
+      // The request reached the vendor while the reading thread held the task: the download ran there.
+      expect(readingAtDownload).toBe(1);
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.every((status) => status === 200)).toBe(true);
+    } finally {
+      vendor.onRequest = undefined;
+    }
   });
 
   it('keeps TLS checks on: without the test CA the stand-in is not trusted', async () => {

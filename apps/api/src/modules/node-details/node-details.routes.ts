@@ -11,6 +11,7 @@ import {
   MetadataNamesSchema,
   NodeImageListSchema,
   PutMetadataBodySchema,
+  TextSchema,
   UpdateCommentBodySchema,
 } from '@gprhub/contract';
 import type { FastifyInstance } from 'fastify';
@@ -96,7 +97,7 @@ export function registerNodeDetailRoutes(app: FastifyInstance, ctx: AppContext):
     schema: {
       tags: mtags,
       summary: 'Metadata names in use that contain the text (suggestions)',
-      querystring: z.object({ name: z.string().max(200).default('') }),
+      querystring: z.object({ name: TextSchema.max(200).default('') }),
       response: { 200: MetadataNamesSchema, ...errors },
     },
     handler: async (request) => ({ names: await metadata.suggestMetadataNames(db, org(request), request.query.name) }),

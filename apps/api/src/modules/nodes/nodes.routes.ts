@@ -7,6 +7,7 @@ import {
   IdParamsSchema,
   NodeDetailSchema,
   NodeListSchema,
+  NodeOrganizationSchema,
   NodeQuerySchema,
   NodeSchema,
   QueryStringSchema,
@@ -96,6 +97,19 @@ export function registerNodeRoutes(app: FastifyInstance, { db }: AppContext): vo
     ...auth,
     schema: { tags, summary: 'Breadcrumbs: the node and its ancestors, top first', params: IdParamsSchema, response: { 200: HubPathSchema, ...errors } },
     handler: async (request) => nodes.getHubPath(db, request.actor.organizationId, request.params.id),
+  });
+
+  r.get('/api/nodes/:id/organization', {
+    ...auth,
+    schema: {
+      tags,
+      summary: "Which of the caller's organizations holds a node",
+      description:
+        'For a link opened while another organization is active: answers the organization (id, slug, name) holding the live node when the signed-in user is a member of it; 404 otherwise (and for tenant keys, bound to one organization).',
+      params: IdParamsSchema,
+      response: { 200: NodeOrganizationSchema, ...errors },
+    },
+    handler: async (request) => nodes.findNodeOrganization(db, request.actor.user?.id ?? null, request.params.id),
   });
 
   r.post('/api/nodes/:id/descendants', {

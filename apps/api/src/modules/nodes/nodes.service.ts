@@ -1,4 +1,13 @@
-import type { CreateNodeBody, HubPath, Node, NodeDetail, NodeList, NodeQuery, UpdateNodeBody } from '@gprhub/contract';
+import type {
+  CreateNodeBody,
+  HubPath,
+  Node,
+  NodeDetail,
+  NodeList,
+  NodeOrganization,
+  NodeQuery,
+  UpdateNodeBody,
+} from '@gprhub/contract';
 import type { Database, NodeRow } from '@gprhub/db';
 import {
   countLiveChildren,
@@ -12,7 +21,7 @@ import {
   softDeleteSubtree,
   updateNodeFields,
 } from '@gprhub/db';
-import { NodeTooDeepError } from '@gprhub/db';
+import { findMemberOrganizationOfNode, NodeTooDeepError } from '@gprhub/db';
 import { badRequest, notFound } from '../../lib/errors.js';
 
 /** Turn the repository's depth refusal into a 400 on the field that caused it. */
@@ -105,6 +114,17 @@ export async function restoreNode(db: Database, organizationId: string, id: stri
   if (!row.deletedAt) throw badRequest('This node is not deleted');
   if (row.type !== 'FOLDER') throw badRequest('Only folders can be restored');
   return (await restoreDeletion(db, organizationId, row)).map(toNode);
+}
+
+/** The organization of `userId`'s holding node `id` (any of them, not only the active one); 404 otherwise. */
+export async function findNodeOrganization(
+  db: Database,
+  userId: string | null,
+  id: string,
+): Promise<NodeOrganization> {
+  const row = userId ? await findMemberOrganizationOfNode(db, userId, id) : undefined;
+  if (!row) throw notFound();
+  return { organization: { id: row.id, slug: row.slug, name: row.name } };
 }
 
 export async function getHubPath(db: Database, organizationId: string, id: string): Promise<HubPath> {

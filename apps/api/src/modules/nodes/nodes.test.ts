@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
+import { createMember, createOrganization, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
 
 let t: TestApp;
 let m: TestMember;
@@ -154,5 +154,40 @@ describe('depth limit', () => {
     const move = await t.app.inject({ method: 'PATCH', url: `/api/nodes/${small.nodeId}`, headers: m.headers, payload: { parentNodeId: parent } });
     expect(move.statusCode).toBe(400);
     expect(move.json().message).toBe('Folders can be nested at most 64 levels deep');
+  });
+});
+
+describe("GET /api/nodes/:id/organization (a link opened in another of the user's organizations)", () => {
+  it("names the user's other organization holding the node, and nothing to anyone else", async () => {
+    const second = await createOrganization(t.app, m, `Second ${Date.now()}`);
+    const inSecond = { ...m.auth, 'x-organization': second.slug };
+    const node = await folder('Bridge deck', null, { ...m, organization: second, headers: inSecond });
+    // Opened while the first organization is active: the node is not found there...
+    const here = await t.app.inject({ method: 'GET', url: `/api/nodes/${node.nodeId}`, headers: m.headers });
+    expect(here.statusCode).toBe(404);
+    // ...but it belongs to another of the user's organizations.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/nodes/${node.nodeId}/organization`,
+      headers: m.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ organization: { id: second.id, slug: second.slug, name: second.name } });
+
+    const stranger = await createMember(t.app);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/nodes/${node.nodeId}/organization`,
+      headers: stranger.headers,
+    });
+    expect(theirs.statusCode).toBe(404);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/nodes/${node.nodeId}`, headers: inSecond });
+    const deleted = await t.app.inject({
+      method: 'GET',
+      url: `/api/nodes/${node.nodeId}/organization`,
+      headers: m.headers,
+    });
+    expect(deleted.statusCode).toBe(404);
   });
 });

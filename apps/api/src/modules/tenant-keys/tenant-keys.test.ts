@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, getTestApp, type TestApp } from '../../test/support.js';
+import { eq, schema } from '@gprhub/db';
+import { createMember, getTestApp, signUp, type TestApp, type TestMember } from '../../test/support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +21,10 @@ describe('tenant keys', () => {
 
     const list = await t.app.inject({ method: 'GET', url: '/api/tenant-keys/query', headers: member.headers });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual({ keys: [{ id, createdAt }], total: 1 });
+    expect(list.json()).toEqual({
+      keys: [{ id, createdAt, name: null, createdBy: { id: member.id, name: 'Ada Surveyor' }, lastUsedAt: null, expiresAt: null }],
+      total: 1,
+    });
     expect(list.body).not.toContain(key);
 
     // The key authenticates calls for its organization, with no session and no organization header.
@@ -65,6 +69,119 @@ describe('tenant keys', () => {
     const { key } = (await t.app.inject({ method: 'POST', url: '/api/tenant-keys', headers: member.headers })).json();
     const res = await t.app.inject({ method: 'POST', url: '/api/tenant-keys', headers: { authorization: `Bearer ${key}` } });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+/** A new user invited into `owner`'s organization with `role`; returns them with headers for it. */
+async function addMember(owner: TestMember, role: 'member' | 'admin') {
+  const user = await signUp(t.app, { firstName: 'Bo', lastName: role === 'admin' ? 'Admin' : 'Member' });
+  const invite = await t.app.inject({ method: 'POST', url: '/api/auth/organization/invite-member', headers: owner.auth, payload: { email: user.email, role, organizationId: owner.organization.id } });
+  expect(invite.statusCode).toBe(200);
+  const accept = await t.app.inject({ method: 'POST', url: '/api/auth/organization/accept-invitation', headers: user.auth, payload: { invitationId: invite.json().id } });
+  expect(accept.statusCode).toBe(200);
+  return { ...user, headers: { ...user.auth, 'x-organization': owner.organization.slug } };
+}
+
+const createKey = async (headers: Record<string, string>, payload?: object) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/tenant-keys', headers, ...(payload ? { payload } : {}) });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: string; key: string; name: string | null; expiresAt: string | null };
+};
+const callWith = (key: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: '/api/nodes/query', headers: { authorization: `Bearer ${key}`, ...headers } });
+
+describe('tenant keys end with their maker', () => {
+  it('stop working when the creator leaves the organization', async () => {
+    const owner = await createMember(t.app);
+    const colleague = await addMember(owner, 'member');
+    const { key } = await createKey(colleague.headers);
+    expect((await callWith(key)).statusCode).toBe(200);
+
+    const removed = await t.app.inject({ method: 'POST', url: '/api/auth/organization/remove-member', headers: owner.auth, payload: { memberIdOrEmail: colleague.email, organizationId: owner.organization.id } });
+    expect(removed.statusCode).toBe(200);
+    const after = await callWith(key);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('This API key no longer works: its creator is no longer a member of the organization allowed to create keys');
+  });
+
+  it('stop working while the creator holds no role that may create keys', async () => {
+    const owner = await createMember(t.app);
+    const colleague = await addMember(owner, 'member');
+    const { key } = await createKey(colleague.headers);
+    await t.ctx.db.update(schema.member).set({ role: 'viewer' }).where(eq(schema.member.userId, colleague.id));
+    expect((await callWith(key)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/tenant-keys', headers: colleague.headers })).statusCode).toBe(403);
+    await t.ctx.db.update(schema.member).set({ role: 'member' }).where(eq(schema.member.userId, colleague.id));
+    expect((await callWith(key)).statusCode).toBe(200);
+  });
+
+  it('expire at their optional expiry, shown in the list with the name and the last use', async () => {
+    const m = await createMember(t.app);
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await createKey(m.headers, { name: 'Nightly export', expiresAt });
+    expect(created).toMatchObject({ name: 'Nightly export', expiresAt });
+    expect((await callWith(created.key)).statusCode).toBe(200);
+    const [listed] = (await t.app.inject({ method: 'GET', url: '/api/tenant-keys/query', headers: m.headers })).json().keys;
+    expect(listed).toMatchObject({ id: created.id, name: 'Nightly export', expiresAt, createdBy: { id: m.id, name: 'Ada Surveyor' } });
+    expect(Date.now() - Date.parse(listed.lastUsedAt)).toBeLessThan(60_000);
+
+    await t.ctx.db.update(schema.tenantKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.tenantKeys.id, created.id));
+    const expired = await callWith(created.key);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe('This API key has expired');
+
+    const past = await t.app.inject({ method: 'POST', url: '/api/tenant-keys', headers: m.headers, payload: { expiresAt: '2020-01-01T00:00:00Z' } });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().validationErrors).toEqual([{ path: 'expiresAt', message: 'The expiry must be in the future' }]);
+  });
+
+  it("are refused (403) with another organization's x-organization, not used on their own", async () => {
+    const a = await createMember(t.app);
+    const b = await createMember(t.app);
+    const { key } = await createKey(a.headers);
+    for (const other of [b.organization.slug, b.organization.id, 'no-such-org']) {
+      const res = await callWith(key, { 'x-organization': other });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(`This API key belongs to another organization: it cannot be used for organization ${other}`);
+    }
+    expect((await callWith(key, { 'x-organization': a.organization.slug })).statusCode).toBe(200);
+    expect((await callWith(key, { 'x-organization': a.organization.id })).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /api/tenant-keys/{id}', () => {
+  it('lets a member revoke their own key, and owners and admins any key of the organization', async () => {
+    const owner = await createMember(t.app);
+    const admin = await addMember(owner, 'admin');
+    const colleague = await addMember(owner, 'member');
+    const mine = await createKey(colleague.headers);
+    const ownersKey = await createKey(owner.headers);
+    const del = (id: string, headers: Record<string, string>) => t.app.inject({ method: 'DELETE', url: `/api/tenant-keys/${id}`, headers });
+
+    const notAllowed = await del(ownersKey.id, colleague.headers);
+    expect(notAllowed.statusCode).toBe(403);
+    expect(notAllowed.json().message).toBe('Only owners and admins may revoke a key made by someone else');
+    // A key cannot revoke keys (not even itself).
+    expect((await del(mine.id, { authorization: `Bearer ${mine.key}` })).statusCode).toBe(403);
+
+    expect((await del(mine.id, colleague.headers)).statusCode).toBe(204);
+    expect((await callWith(mine.key)).statusCode).toBe(401);
+    expect((await del(mine.id, colleague.headers)).statusCode).toBe(404);
+
+    const colleagues = await createKey(colleague.headers);
+    expect((await del(colleagues.id, admin.headers)).statusCode).toBe(204);
+    expect((await del(ownersKey.id, admin.headers)).statusCode).toBe(204);
+    expect((await callWith(ownersKey.key)).statusCode).toBe(401);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/tenant-keys/query', headers: owner.headers })).json();
+    expect(list.total).toBe(0);
+  });
+
+  it("answers 404 for another organization's key", async () => {
+    const a = await createMember(t.app);
+    const b = await createMember(t.app);
+    const { id, key } = await createKey(a.headers);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/tenant-keys/${id}`, headers: b.headers })).statusCode).toBe(404);
+    expect((await callWith(key)).statusCode).toBe(200);
   });
 });
 

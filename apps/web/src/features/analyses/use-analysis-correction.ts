@@ -16,6 +16,10 @@ export const SAVED_INDICATOR_MS = 2_000;
 
 export type SaveCorrectionInput = Omit<SaveCorrectionBody, 'analysisType'>;
 
+/** The query key of an input's correction (shared by every view of it, so a save shows everywhere at once). */
+export const getCorrectionQueryKey = (analysisType: AnalysisType, inputKey: string | null) =>
+  [ANALYSES, 'correction', analysisType, inputKey] as const;
+
 /**
  * The user's correction of an input's analysis: `correction` (null when none), `save` (replaces it;
  * needs the analysis node and the run it is based on, from `useAnalysisByInput`), `remove` (back to the
@@ -29,7 +33,7 @@ export function useAnalysisCorrection(
   const queryClient = useQueryClient();
   const organization = useOrganizationSlug();
   const inputKey = getAnalysisInputKey(analysisType, input);
-  const key = [ANALYSES, 'correction', analysisType, inputKey] as const;
+  const key = getCorrectionQueryKey(analysisType, inputKey);
   const fullKey = orgQueryKey(organization, ...key);
   const saved = useTransientMessage<true>(SAVED_INDICATOR_MS);
 

@@ -128,7 +128,7 @@ export function AreaPlanView(props: AreaPlanViewProps) {
       {rebars.map((r) => (
         <polyline
           key={`${r.id}-outline`}
-          points={r.depthCoords.map(([x, y]) => `${t.toX(x)},${t.toY(y)}`).join(' ')}
+          points={toPolylinePoints(r, t)}
           fill="none"
           stroke={theme.palette.text.primary}
           strokeOpacity={0.35}
@@ -143,14 +143,16 @@ export function AreaPlanView(props: AreaPlanViewProps) {
           data-testid="plan-rebar"
           data-orientation={r.orientation}
           data-cover-m={r.coverM.toFixed(4)}
-          points={r.depthCoords.map(([x, y]) => `${t.toX(x)},${t.toY(y)}`).join(' ')}
+          data-corrected={r.isCorrected ? 'true' : 'false'}
+          data-points-m={r.depthCoords.map(([x, y]) => `${x.toFixed(3)},${y.toFixed(3)}`).join(' ')}
+          points={toPolylinePoints(r, t)}
           fill="none"
           stroke={getCoverColor(r.coverM, coverScale)}
           strokeWidth={barWidth(r)}
           strokeLinecap="round"
           strokeLinejoin="round"
         >
-          <title>{`${orientationName(r.orientation)} bar · cover ${formatCm(r.coverM)} · Ø ${Math.round(r.R * 2000)} mm${r.usesDefaultRadius ? ' (default)' : ''}`}</title>
+          <title>{`${orientationName(r.orientation)} bar · cover ${formatCm(r.coverM)} · Ø ${Math.round(r.R * 2000)} mm${r.usesDefaultRadius ? ' (default)' : ''}${r.isCorrected ? ' · corrected' : ''}`}</title>
         </polyline>
       ))}
 
@@ -185,4 +187,10 @@ export function AreaPlanView(props: AreaPlanViewProps) {
       )}
     </Box>
   );
+}
+
+/** A bar's polyline; a bar seen on one line only is a zero-length segment, which its round caps draw as a dot. */
+function toPolylinePoints(rebar: ResultRebar, t: { toX: (m: number) => number; toY: (m: number) => number }) {
+  const points = rebar.depthCoords.map(([x, y]) => `${t.toX(x)},${t.toY(y)}`);
+  return (points.length === 1 ? [points[0], points[0]] : points).join(' ');
 }

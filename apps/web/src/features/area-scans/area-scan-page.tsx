@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import { useMemo } from 'react';
 import { LoadErrorPage } from '../../components/load-error-page';
 import { PageHeader } from '../../components/page-header';
+import { NodeBreadcrumbs } from '../hub/node-breadcrumbs';
 import { getErrorMessage } from '../../api/api-error';
 import { useUuidParam } from '../../routes/use-uuid-param';
 import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
@@ -34,6 +35,7 @@ export function AreaScanPage() {
 
   return (
     <Box data-testid="area-scan-page">
+      <NodeBreadcrumbs nodeId={id} />
       <PageHeader
         title={areaScan.name}
         description="Area scan: the rebars of every line, linked across the grid."

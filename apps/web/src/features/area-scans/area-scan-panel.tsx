@@ -14,12 +14,15 @@ import { AreaPlanView } from './area-plan-view';
 import { getCoverScale } from './cover-colors';
 import type { CoverScale } from './cover-colors';
 import { CoverLegend } from './cover-legend';
+import { LineCorrectionCard } from './line-correction-card';
+import { applyLineCorrections } from './line-corrections';
 import { LineDetectionsPanel } from './line-detections-panel';
 import { LineSlider } from './line-slider';
 import { OrientationStatCards } from './orientation-stat-cards';
 import { getPlanExtent, placeLineHits, placeLines } from './plan-geometry';
 import type { LineResult, ResultRebar } from './rebar-results';
 import { computeOrientationStatistics } from './rebar-statistics';
+import { useLineCorrections } from './use-line-corrections';
 
 /** Spec §9: the hyperbola threshold of the area-scan detail defaults to 0.5 (kept in the browser). */
 export const AREA_HYPERBOLA_THRESHOLD = 0.5;
@@ -51,7 +54,7 @@ export interface AreaScanPanelProps {
  */
 export function AreaScanPanel({
   areaScan,
-  rebars,
+  rebars: analysedRebars,
   lineResults,
   isRunning,
   hasLineResults = true,
@@ -79,7 +82,17 @@ export function AreaScanPanel({
       })),
     [scans, lines],
   );
+  const lineNodeIds = useMemo(() => scans.map((scan) => scan.nodeId), [scans]);
+  const { corrections } = useLineCorrections(lineNodeIds);
+  // The users' line corrections feed the plan, the layer counts and the statistics.
+  const rebars = useMemo(
+    () => applyLineCorrections(analysedRebars, lines, corrections),
+    [analysedRebars, lines, corrections],
+  );
+  const correctedLineCount = lines.filter((line) => corrections.has(line.nodeId)).length;
   const selected = scans[Math.min(lineIndex, scans.length - 1)] ?? null;
+  const selectedLabel = selected ? (sliderItems[scans.indexOf(selected)]?.label ?? selected.name) : '';
+  const selectedResult = selected ? (lineResults.find((l) => l.nodeId === selected.nodeId) ?? null) : null;
   const isShown = (orientation: 0 | 1) => (orientation === 0 ? layers.vertical : layers.horizontal);
   const hits = useMemo(
     () =>
@@ -177,8 +190,8 @@ export function AreaScanPanel({
           <CardContent>
             <LineDetectionsPanel
               scan={selected}
-              label={sliderItems[scans.indexOf(selected)]?.label ?? selected.name}
-              result={lineResults.find((l) => l.nodeId === selected.nodeId) ?? null}
+              label={selectedLabel}
+              result={selectedResult}
               threshold={threshold}
               onThresholdChange={setThreshold}
               isRunning={isRunning}
@@ -187,8 +200,27 @@ export function AreaScanPanel({
           </CardContent>
         </Card>
       )}
+      {selected && !isRunning && hasLineResults && (
+        <LineCorrectionCard
+          key={selected.nodeId}
+          scan={selected}
+          title={`Correct ${selectedLabel}`}
+          description="Corrected bars of this line replace its analysed ones in the plan and the statistics; the line's own page shows the same correction."
+          baseResults={selectedResult?.raw ?? null}
+          testId={`${testId}-line-correction`}
+        />
+      )}
       <Card variant="outlined">
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {correctedLineCount > 0 && (
+            <Typography
+              variant="caption"
+              sx={{ color: 'text.secondary' }}
+              data-testid={`${testId}-corrected-lines`}
+            >
+              With the corrections of {correctedLineCount} {correctedLineCount === 1 ? 'line' : 'lines'}.
+            </Typography>
+          )}
           {isRunning && rebars.length === 0 ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               The statistics appear when the analysis has linked the bars.

@@ -18,6 +18,7 @@ function StatCard({
   title: string;
   hint?: string;
   values: StatValues | null;
+  /** A note shown under the figures ('Diameter not optimized by this analysis'). */
   overlay?: string;
   testId: string;
 }) {
@@ -38,9 +39,20 @@ function StatCard({
             <Typography variant="h6" data-testid={`${testId}-avg`} sx={{ lineHeight: 1.3 }}>
               {values.avgMm.toFixed(1)} mm
             </Typography>
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
               min {values.minMm.toFixed(0)} · max {values.maxMm.toFixed(0)} mm
             </Typography>
+            {overlay && (
+              // Under the figures, not over them: a diameter set by hand stays readable.
+              <Typography
+                variant="caption"
+                component="div"
+                data-testid={`${testId}-note`}
+                sx={{ mt: 0.5, fontWeight: 600, color: 'warning.dark' }}
+              >
+                {overlay}
+              </Typography>
+            )}
           </>
         ) : (
           <Typography variant="body2" sx={{ color: 'text.secondary', py: 0.5 }}>
@@ -48,25 +60,6 @@ function StatCard({
           </Typography>
         )}
       </CardContent>
-      {overlay && values && (
-        <Box
-          data-testid={`${testId}-overlay`}
-          sx={{
-            position: 'absolute',
-            inset: 0,
-            display: 'grid',
-            placeItems: 'center',
-            textAlign: 'center',
-            p: 1,
-            bgcolor: 'background.paper',
-            opacity: 0.92,
-          }}
-        >
-          <Typography variant="caption" sx={{ fontWeight: 600 }}>
-            {overlay}
-          </Typography>
-        </Box>
-      )}
     </Card>
   );
 }
@@ -74,7 +67,7 @@ function StatCard({
 /**
  * The Diameter, Cover and C-C distance cards of one layer of bars (avg with 1 decimal, min and max whole, mm),
  * with the spec's messages: 'No rebars found during analysis' when the layer is empty, and 'Diameter not
- * optimized by this analysis' over the diameter when a default radius was used.
+ * optimized by this analysis' under the diameter's figures when a default radius was used.
  */
 export function OrientationStatCards({
   title,

@@ -20,6 +20,8 @@ export interface ResultRebar {
   coverM: number;
   /** Confidence 0–1 when the engine gave one. */
   confidence: number | null;
+  /** Drawn from a user's correction of one of its lines (issue #14 item 5). */
+  isCorrected?: boolean;
 }
 
 /** A hyperbola picked on a line (trace and sample index of the apex). */
@@ -39,6 +41,8 @@ export interface LineResult {
   permittivity: number | null;
   /** Time zero the line's detections were picked with, seconds on the file's time axis. */
   timeZeroS: number | null;
+  /** The line's result as the engine wrote it (what a line's Rebars editor reads). */
+  raw?: Record<string, unknown>;
 }
 
 /** What the rebar screens need from a rebar analysis' results. */
@@ -122,6 +126,7 @@ function readLine(value: unknown): LineResult | null {
     hyperbolas: readHyperbolas(value.hyperbolas),
     permittivity: readPermittivity(value.permittivity),
     timeZeroS: isFiniteNumber(value.timeZeroS) ? value.timeZeroS : null,
+    raw: value,
   };
 }
 

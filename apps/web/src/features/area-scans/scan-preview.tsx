@@ -30,12 +30,20 @@ export function ScanPreview({ scanId, label }: { scanId: string; label: string }
       />
     );
   const isCreating = isPending || isActiveStatus(status);
+  // Until the preview's state has loaded there is nothing to offer: a Generate button shown now would vanish
+  // the moment the state says the preview exists (it starts at import).
+  const isLoading = !preview.data && !preview.isError;
   return (
     <Box
       data-testid="scan-preview-empty"
       sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 2, color: 'text.secondary' }}
     >
-      {isCreating ? (
+      {isLoading ? (
+        <>
+          <CircularProgress size={18} />
+          <Typography variant="body2">Loading preview</Typography>
+        </>
+      ) : isCreating ? (
         <>
           <CircularProgress size={18} />
           <Typography variant="body2">Creating preview</Typography>
@@ -46,7 +54,6 @@ export function ScanPreview({ scanId, label }: { scanId: string; label: string }
           variant="outlined"
           startIcon={<ImageRoundedIcon />}
           onClick={generate}
-          disabled={!preview.data}
           data-testid="scan-preview-generate"
         >
           {status === 'FAILED' ? 'Retry preview creation' : 'Generate preview'}

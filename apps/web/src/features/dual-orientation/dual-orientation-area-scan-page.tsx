@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { getErrorMessage } from '../../api/api-error';
 import { LoadErrorPage } from '../../components/load-error-page';
 import { PageHeader } from '../../components/page-header';
+import { NodeBreadcrumbs } from '../hub/node-breadcrumbs';
 import { useUuidParam } from '../../routes/use-uuid-param';
 import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
 import { AnalysisStatusBar } from '../area-scans/analysis-status-bar';
@@ -58,6 +59,7 @@ export function DualOrientationAreaScanPage() {
 
   return (
     <Box data-testid="dual-area-scan-page" data-parallel={pair.parallelAreaScanNodeId}>
+      <NodeBreadcrumbs nodeId={id} />
       <PageHeader
         title={pair.name}
         description="Two area scans of the same grid, one per direction, analysed together."

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { getErrorMessage } from '../../api/api-error';
 import { LoadErrorPage } from '../../components/load-error-page';
 import { PageHeader } from '../../components/page-header';
+import { NodeBreadcrumbs } from '../hub/node-breadcrumbs';
 import { useUuidParam } from '../../routes/use-uuid-param';
 import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
 import { AnalysisStatusBar } from '../area-scans/analysis-status-bar';
@@ -47,6 +48,7 @@ export function DualOrientationGprScanPage() {
   const { parallelGprScan, perpendicularGprScan } = dual.data;
   return (
     <Box data-testid="dual-gpr-scan-page" data-parallel={pair.parallelGprScanNodeId}>
+      <NodeBreadcrumbs nodeId={id} />
       <PageHeader
         title={pair.name}
         description={`Parallel: ${parallelGprScan.name} · Perpendicular: ${perpendicularGprScan.name}`}

@@ -6,75 +6,61 @@ import Typography from '@mui/material/Typography';
 import type { GprScan } from '@gprhub/contract';
 import { useMemo } from 'react';
 import { OrgLink } from '../../components/org-link';
+import { LineCorrectionCard } from '../area-scans/line-correction-card';
 import { MaterialPropertiesCard } from '../gpr-scans/material-properties-card';
-import { OrientationStatCards } from '../area-scans/orientation-stat-cards';
 import type { ResultRebar } from '../area-scans/rebar-results';
-import { computeOrientationStatistics } from '../area-scans/rebar-statistics';
-import { RebarCanvas } from '../gpr-scans/rebar-canvas';
-import { readLineRebars } from '../gpr-scans/line-rebars';
 import { toAlongScan } from './dual-line-bars';
 
-const NO_IDS: ReadonlySet<string> = new Set();
-const LABELS = { diameter: true, cover: true, distance: false };
-const FULL_RANGE: readonly [number, number] = [0, 0.6];
-const noop = () => {};
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function ScanSection({
   title,
   scan,
   rebars,
   side,
+  results,
   testId,
 }: {
   title: string;
   scan: GprScan;
   rebars: ResultRebar[];
   side: 'parallel' | 'perpendicular';
+  results: Record<string, unknown> | null | undefined;
   testId: string;
 }) {
-  const bars = useMemo(() => readLineRebars(toAlongScan(rebars, side)), [rebars, side]);
-  const counted = useMemo(() => new Set(bars.map((b) => b.id)), [bars]);
+  // The pair's result for this scan, its bars as positions along the scan (what the line's editor reads).
+  const baseResults = useMemo(() => {
+    const part = results?.[side];
+    return isRecord(part) ? { ...part, rebars: toAlongScan(rebars, side) } : null;
+  }, [results, side, rebars]);
   return (
-    <Card variant="outlined" data-testid={testId} data-rebar-count={rebars.length}>
-      <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-          <Typography variant="subtitle1">{title}</Typography>
-          <Link component={OrgLink} to={`/gpr-scans/${scan.nodeId}`} variant="body2">
-            {scan.name}
-          </Link>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {(scan.scanLength * 100).toFixed(1)} cm · {rebars.length} bars
-          </Typography>
-        </Box>
-        <RebarCanvas
-          scanLengthM={scan.scanLength}
-          analysisBars={bars}
-          correctedBars={null}
-          countedIds={counted.size ? counted : NO_IDS}
-          coverRangeM={FULL_RANGE}
-          labels={LABELS}
-          selectedId={null}
-          isEditing={false}
-          isAdding={false}
-          onSelect={noop}
-          onMove={noop}
-          onAdd={noop}
-        />
-        <Box sx={{ mt: 2 }}>
-          <OrientationStatCards
-            title={`${title}: statistics`}
-            stats={computeOrientationStatistics(rebars, null)}
-            testId={`${testId}-stats`}
-          />
-        </Box>
-      </CardContent>
-    </Card>
+    <Box data-testid={testId} data-rebar-count={rebars.length}>
+      <LineCorrectionCard
+        scan={scan}
+        title={
+          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+            <span>{title}</span>
+            <Link component={OrgLink} to={`/gpr-scans/${scan.nodeId}`} variant="body2">
+              {scan.name}
+            </Link>
+            <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+              {(scan.scanLength * 100).toFixed(1)} cm · {rebars.length} bars
+            </Typography>
+          </Box>
+        }
+        description="The bars this scan crosses, with the pair's permittivity. A correction here is the scan's own: its GPR scan page shows it too."
+        baseResults={baseResults}
+        testId={`${testId}-correction`}
+      />
+    </Box>
   );
 }
 
 /**
  * The Rebars tab of a dual-orientation GPR scan: the bars each scan crosses, both computed with one
- * permittivity (the same concrete), as cross-sections with their stat cards, and the material properties.
+ * permittivity (the same concrete), each in the GPR scan page's Rebars editor (corrections per scan, with
+ * their stat cards), and the material properties.
  */
 export function DualRebarsTab({
   parallelScan,
@@ -115,6 +101,7 @@ export function DualRebarsTab({
           scan={parallelScan}
           rebars={parallelRebars}
           side="parallel"
+          results={results}
           testId="dual-parallel-rebars"
         />
         <ScanSection
@@ -122,6 +109,7 @@ export function DualRebarsTab({
           scan={perpendicularScan}
           rebars={perpendicularRebars}
           side="perpendicular"
+          results={results}
           testId="dual-perpendicular-rebars"
         />
       </Box>

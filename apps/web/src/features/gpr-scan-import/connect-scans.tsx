@@ -10,6 +10,7 @@ import { pairAreaScans, pairGprScans } from './gpr-scan-import-api';
 import type { MatchState } from './pairing';
 import { matchAutomatically, pairsToSubmit } from './pairing';
 import type { ImportCandidates } from './pairing-candidates';
+import { isOneSurveyInTwoDirections } from './pairing-candidates';
 import { PairList } from './pair-list';
 
 /** A dual-orientation scan the matching created. */
@@ -28,18 +29,24 @@ export interface ConnectScansProps {
 }
 
 /**
- * "Connect GPR Scans": the automatic matching of the imported line scans and area scans, editable, then
- * "Create & Match" creates one dual-orientation scan per pair (only pairs with both ids), or "Skip".
+ * "Connect GPR Scans": pairs proposed where the data says two imported scans (or area scans) are one survey
+ * in two directions, editable; "Create & Match" creates one dual-orientation scan per pair (only pairs with
+ * both ids), "Create" keeps every scan single. The primary one is what the proposal suggests.
  */
 export function ConnectScans({ candidates, onSkip, onMatched }: ConnectScansProps) {
   const organization = useOrganizationSlug();
-  const [lines, setLines] = useState<MatchState>(() => matchAutomatically(candidates.lines));
-  const [areas, setAreas] = useState<MatchState>(() => matchAutomatically(candidates.areas));
+  const [lines, setLines] = useState<MatchState>(() =>
+    matchAutomatically(candidates.lines, isOneSurveyInTwoDirections),
+  );
+  const [areas, setAreas] = useState<MatchState>(() =>
+    matchAutomatically(candidates.areas, isOneSurveyInTwoDirections),
+  );
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedPair[]>([]);
   const linePairs = pairsToSubmit(lines);
   const areaPairs = pairsToSubmit(areas);
+  const hasPairs = linePairs.length + areaPairs.length > 0;
   const nameOf = (id: string) =>
     [...candidates.lines, ...candidates.areas].find((c) => c.id === id)?.name ?? id;
 
@@ -91,9 +98,17 @@ export function ConnectScans({ candidates, onSkip, onMatched }: ConnectScansProp
   return (
     <Stack spacing={2} data-testid="connect-scans">
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Scans are paired two by two by scan date, then name: the first of a pair is the parallel scan. Swap a
-        pair, move scans up or down to change partners, or leave them single.
+        A pair is proposed only where the files say two scans are one survey in two directions (the vendor
+        CSV&apos;s directions, an area&apos;s grid, matching lengths); the first of a pair is the parallel
+        scan. Swap a pair, move scans up or down to change partners, pair scans yourself, or leave them
+        single.
       </Typography>
+      {!hasPairs && (
+        <Alert severity="info" data-testid="connect-no-proposal">
+          Nothing in these files says two of them are one survey in two directions, so each stays a single
+          scan. Pair two yourself only if they are.
+        </Alert>
+      )}
       {candidates.lines.length >= 2 && (
         <PairList
           title="GPR scans"
@@ -125,18 +140,19 @@ export function ConnectScans({ candidates, onSkip, onMatched }: ConnectScansProp
       )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button
-          color="inherit"
+          color={hasPairs ? 'inherit' : 'primary'}
+          variant={hasPairs ? 'text' : 'contained'}
           onClick={() => (created.length ? onMatched(created) : onSkip())}
           disabled={isBusy}
           data-testid="connect-skip"
         >
-          Skip
+          Create
         </Button>
         <Button
-          variant="contained"
+          variant={hasPairs ? 'contained' : 'outlined'}
           onClick={() => void submit()}
           loading={isBusy}
-          disabled={linePairs.length + areaPairs.length === 0}
+          disabled={!hasPairs}
           data-testid="connect-create-match"
         >
           Create &amp; Match

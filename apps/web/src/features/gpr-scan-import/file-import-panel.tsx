@@ -11,8 +11,16 @@ import { getErrorMessage } from '../../api/api-error';
 import { useOrganizationSlug } from '../../api/organization-scope';
 import { FileMapReview } from './file-map-review';
 import { formatBytes } from './format-bytes';
-import { createFromZip, extensionOf, importScanFiles, reviewZipFile } from './gpr-scan-import-api';
+import {
+  createFromZip,
+  extensionOf,
+  importScanFiles,
+  reviewZipFile,
+  zipLooseFiles,
+} from './gpr-scan-import-api';
+import { MissingGeometryFields } from './missing-geometry-fields';
 import { ReviewSummary } from './review-summary';
+import { buildScanGeometry, findScansWithoutSpacing } from './scan-geometry-input';
 import { useSkippedPaths } from './use-skipped-paths';
 
 /** Files the picker offers: vendor zips and every scan format (with sidecars) the server reads. */
@@ -28,7 +36,8 @@ export interface FileImportPanelProps {
 
 /**
  * "Upload from file": one vendor zip (read first, its file map reviewed, paths skipped, then created) or any
- * scan files with their sidecars (created at once). Progress while sending; the server's message on failure.
+ * scan files with their sidecars (read first too, so a file storing no trace spacing is asked for it before
+ * anything is created). Progress while sending; the server's message on failure.
  */
 export function FileImportPanel({ parentId, onCreated, onCancel }: FileImportPanelProps) {
   const organization = useOrganizationSlug();
@@ -37,6 +46,7 @@ export function FileImportPanel({ parentId, onCreated, onCancel }: FileImportPan
   const [review, setReview] = useState<ZipFileMapResponse | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
+  const [geometryText, setGeometryText] = useState<Record<string, string>>({});
   const { skipped, reset, change } = useSkippedPaths();
   const zip = files.length === 1 && extensionOf(files[0]!.name) === 'zip' ? files[0]! : null;
   const request = { organization };
@@ -45,12 +55,17 @@ export function FileImportPanel({ parentId, onCreated, onCancel }: FileImportPan
     setFiles(picked);
     setReview(null);
     setError(null);
-    if (picked.length !== 1 || extensionOf(picked[0]!.name) !== 'zip') return;
-    setBusy({ label: `Reading ${picked[0]!.name}…`, fraction: 0 });
+    setGeometryText({});
+    if (picked.length === 0) return;
+    const isZip = picked.length === 1 && extensionOf(picked[0]!.name) === 'zip';
+    const label = `Reading ${picked.length === 1 ? picked[0]!.name : `${picked.length} files`}…`;
+    setBusy({ label, fraction: 0 });
     try {
-      const answer = await reviewZipFile(picked[0]!, picked[0]!.name, request, (fraction) =>
-        setBusy({ label: `Reading ${picked[0]!.name}…`, fraction }),
-      );
+      // Loose files are read as the zip the top level sends them in: its paths are their names.
+      const { zip, fileName } = isZip
+        ? { zip: picked[0]!, fileName: picked[0]!.name }
+        : await zipLooseFiles(picked);
+      const answer = await reviewZipFile(zip, fileName, request, (fraction) => setBusy({ label, fraction }));
       reset(answer.fileMap);
       setReview(answer);
     } catch (e) {
@@ -68,13 +83,14 @@ export function FileImportPanel({ parentId, onCreated, onCancel }: FileImportPan
     setBusy({ label, fraction: 0 });
     const onFraction = (fraction: number) => setBusy({ label, fraction });
     try {
+      const scanGeometry = geometry ?? [];
       const result = zip
         ? await createFromZip(
-            { parentId, zip, fileName: zip.name, pathsToSkip: [...skipped] },
+            { parentId, zip, fileName: zip.name, pathsToSkip: [...skipped], scanGeometry },
             request,
             onFraction,
           )
-        : await importScanFiles({ parentId, files }, request, onFraction);
+        : await importScanFiles({ parentId, files, scanGeometry }, request, onFraction);
       onCreated(result);
     } catch (e) {
       setError(getErrorMessage(e));
@@ -84,7 +100,11 @@ export function FileImportPanel({ parentId, onCreated, onCancel }: FileImportPan
   };
 
   const importable = review ? review.gprScans.some((scan) => !skipped.has(scan.path)) : false;
-  const canCreate = !busy && files.length > 0 && (zip ? review !== null && importable : true);
+  const withoutSpacing = findScansWithoutSpacing(review, skipped);
+  const geometry = buildScanGeometry(withoutSpacing, geometryText);
+  // Loose files whose reading failed may still be sent: the import answers with the reason.
+  const canCreate =
+    !busy && files.length > 0 && geometry !== null && (zip ? review !== null && importable : true);
 
   return (
     <Stack spacing={2} data-testid="file-import-panel">
@@ -141,7 +161,7 @@ export function FileImportPanel({ parentId, onCreated, onCancel }: FileImportPan
           ))}
         </Stack>
       )}
-      {review && (
+      {review && zip && (
         <>
           <ReviewSummary review={review} skipped={skipped} />
           <FileMapReview
@@ -151,6 +171,14 @@ export function FileImportPanel({ parentId, onCreated, onCancel }: FileImportPan
             isDisabled={Boolean(busy)}
           />
         </>
+      )}
+      {withoutSpacing.length > 0 && (
+        <MissingGeometryFields
+          scans={withoutSpacing}
+          values={geometryText}
+          onChange={(path, text) => setGeometryText((current) => ({ ...current, [path]: text }))}
+          isDisabled={Boolean(busy)}
+        />
       )}
       {busy && (
         <Box data-testid="import-progress">

@@ -7,6 +7,7 @@ import type {
   CreateGprScansResponse,
   DualOrientationAreaScan,
   DualOrientationGprScan,
+  ImportScanGeometry,
   VendorLinkSettings,
   ZipFileMapResponse,
 } from '@gprhub/contract';
@@ -39,15 +40,22 @@ export function reviewZipFile(
   });
 }
 
-/** `POST /api/gpr-scans/create-from-zip` with parentId, the zip and the paths to skip. */
+/** `POST /api/gpr-scans/create-from-zip` with parentId, the zip, the paths to skip and the geometry typed. */
 export function createFromZip(
-  input: { parentId: string | null; zip: Blob; fileName: string; pathsToSkip: string[] },
+  input: {
+    parentId: string | null;
+    zip: Blob;
+    fileName: string;
+    pathsToSkip: string[];
+    scanGeometry?: ImportScanGeometry[];
+  },
   request: ApiRequestOptions,
   onFraction?: OnFraction,
 ) {
   const form = new FormData();
   if (input.parentId) form.append('parentId', input.parentId);
   if (input.pathsToSkip.length > 0) form.append('pathsToSkip', JSON.stringify(input.pathsToSkip));
+  if (input.scanGeometry?.length) form.append('scanGeometry', JSON.stringify(input.scanGeometry));
   form.append('file', input.zip, input.fileName);
   return postFormWithProgress<CreateGprScansResponse>('/api/gpr-scans/create-from-zip', form, {
     organization: request.organization ?? null,
@@ -64,18 +72,18 @@ export const extensionOf = (name: string) => (name.includes('.') ? name.split('.
  * where uploads cannot be staged, they go as one stored zip through `create-from-zip`.
  */
 export async function importScanFiles(
-  input: { parentId: string | null; files: File[] },
+  input: { parentId: string | null; files: File[]; scanGeometry?: ImportScanGeometry[] },
   request: ApiRequestOptions,
   onFraction?: OnFraction,
 ): Promise<CreateGprScansResponse> {
-  const { parentId, files } = input;
+  const { parentId, files, scanGeometry } = input;
   if (!parentId) {
-    const entries = await Promise.all(
-      files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })),
+    const { zip, fileName } = await zipLooseFiles(files);
+    return createFromZip(
+      { parentId: null, zip, fileName, pathsToSkip: [], scanGeometry },
+      request,
+      onFraction,
     );
-    const zip = buildStoredZip(entries);
-    const name = files.length === 1 ? `${files[0]!.name}.zip` : 'scan-files.zip';
-    return createFromZip({ parentId: null, zip, fileName: name, pathsToSkip: [] }, request, onFraction);
   }
   const records = await uploadFiles({
     ...request,
@@ -91,9 +99,20 @@ export async function importScanFiles(
   return apiMutation<CreateGprScansResponse>(
     'POST',
     '/api/gpr-scans/create-from-files',
-    { parentId, fileIds: records.map((r) => r.id) },
+    { parentId, fileIds: records.map((r) => r.id), ...(scanGeometry?.length ? { scanGeometry } : {}) },
     request,
   );
+}
+
+/** Loose scan files as one stored zip (entries named as the files, so its review's paths are their names). */
+export async function zipLooseFiles(files: File[]): Promise<{ zip: Blob; fileName: string }> {
+  const entries = await Promise.all(
+    files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })),
+  );
+  return {
+    zip: buildStoredZip(entries),
+    fileName: files.length === 1 ? `${files[0]!.name}.zip` : 'scan-files.zip',
+  };
 }
 
 /** `GET /api/gpr-scans/vendor-link-settings`: the host vendor links must use (null: not configured). */

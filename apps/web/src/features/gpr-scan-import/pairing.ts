@@ -47,9 +47,25 @@ function chunk(ids: readonly string[]): MatchState {
   return { pairs, unmatched: ids.length % 2 ? [ids[ids.length - 1]!] : [] };
 }
 
-/** The automatic matching of seed 001 §4. */
-export function matchAutomatically(candidates: readonly PairCandidate[]): MatchState {
-  return chunk(sortCandidates(candidates).map((c) => c.id));
+/**
+ * The automatic matching of seed 001 §4: in sorted order, each item is paired with the next free one that
+ * `isPair` accepts (by default any: two by two). Items without such a partner stay single.
+ */
+export function matchAutomatically<T extends PairCandidate>(
+  candidates: readonly T[],
+  isPair: (parallel: T, perpendicular: T) => boolean = () => true,
+): MatchState {
+  const sorted = sortCandidates(candidates);
+  const used = new Set<string>();
+  const pairs: Pair[] = [];
+  sorted.forEach((a, i) => {
+    if (used.has(a.id)) return;
+    const b = sorted.slice(i + 1).find((c) => !used.has(c.id) && isPair(a, c));
+    if (!b) return;
+    used.add(a.id).add(b.id);
+    pairs.push([a.id, b.id]);
+  });
+  return { pairs, unmatched: sorted.filter((c) => !used.has(c.id)).map((c) => c.id) };
 }
 
 /** Swap the roles of pair `index` (parallel ↔ perpendicular). */

@@ -1,14 +1,8 @@
 import type { LineRebar } from './line-rebars';
 import { getRebarCentreDepth, getRebarCover, getRebarX, getDiameterMm } from './line-rebars';
 import type { ViewGeometry } from './rebar-view-geometry';
-import {
-  AXIS_STEP_M,
-  getAxisTicks,
-  getLabelEvery,
-  toCanvas,
-  VIEW_MARGINS,
-  WORLD_HEIGHT_M,
-} from './rebar-view-geometry';
+import { getLabelEvery, toCanvas, toWorld, VIEW_MARGINS, WORLD_HEIGHT_M } from './rebar-view-geometry';
+import { getAxisStep, getTicksBetween } from './rebar-view-window';
 
 /** Colours of the view, from the theme's current scheme. */
 export interface RebarViewPalette {
@@ -56,7 +50,10 @@ const LABEL_ROWS = [
   { key: 'distance', title: 'Distance (cm)', y: 76 },
 ] as const;
 
-/** Draw the whole cross-section: concrete, cover range, axes, bars and their labels. */
+/**
+ * Draw the whole cross-section: concrete, cover range, axes, bars and their labels. Everything of the world
+ * is clipped to the plot (zoomed in, bars and signal never spill into the margins).
+ */
 export function drawRebarView(ctx: CanvasRenderingContext2D, model: RebarViewModel): void {
   const { geometry: g, palette } = model;
   ctx.clearRect(0, 0, g.width, g.height);
@@ -64,34 +61,61 @@ export function drawRebarView(ctx: CanvasRenderingContext2D, model: RebarViewMod
   const plotRight = g.width - VIEW_MARGINS.right;
   const top = VIEW_MARGINS.top;
   const bottom = g.height - VIEW_MARGINS.bottom;
+  const origin = toCanvas(g, 0, 0);
   const scanEnd = toCanvas(g, model.scanLengthM, 0).x;
 
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(plotLeft, top, plotRight - plotLeft, bottom - top);
+  ctx.clip();
   // Concrete under the surface, along the scanned length; the world's last 5 cm beyond it stays lighter.
-  ctx.fillStyle = palette.concrete;
-  ctx.fillRect(plotLeft, top, scanEnd - plotLeft, bottom - top);
   ctx.fillStyle = palette.outside;
-  ctx.fillRect(scanEnd, top, plotRight - scanEnd, bottom - top);
+  ctx.fillRect(plotLeft, top, plotRight - plotLeft, bottom - top);
+  ctx.fillStyle = palette.concrete;
+  ctx.fillRect(origin.x, origin.y, scanEnd - origin.x, bottom - origin.y);
 
   if (model.signal) {
     const end = toCanvas(g, model.signal.widthM, model.signal.depthM);
     ctx.imageSmoothingEnabled = true;
-    ctx.drawImage(model.signal.image, plotLeft, top, end.x - plotLeft, end.y - top);
+    ctx.drawImage(model.signal.image, origin.x, origin.y, end.x - origin.x, end.y - origin.y);
   }
   drawCoverRange(ctx, model, plotLeft, plotRight);
-  drawGrid(ctx, g, palette, plotLeft, plotRight, top, bottom);
+  drawGridLines(ctx, g, palette, plotLeft, plotRight, top, bottom);
 
   // Surface line.
   ctx.strokeStyle = palette.surface;
   ctx.lineWidth = 2;
   ctx.beginPath();
-  ctx.moveTo(plotLeft, top);
-  ctx.lineTo(plotRight, top);
+  ctx.moveTo(plotLeft, origin.y);
+  ctx.lineTo(plotRight, origin.y);
   ctx.stroke();
 
   if (model.analysisBars) drawBars(ctx, model, model.analysisBars, 'analysis');
   if (model.correctedBars) drawBars(ctx, model, model.correctedBars, 'corrected');
-  drawLabels(ctx, model);
+  ctx.restore();
+  drawAxisLabels(ctx, g, palette, plotLeft, plotRight, top, bottom);
+  drawLabels(ctx, model, plotLeft, plotRight);
 }
+
+/** The visible ticks along the line and in depth, with their step and label spacing. */
+function getVisibleTicks(g: RebarViewModel['geometry'], right: number, bottom: number) {
+  const end = toWorld(g, right, bottom);
+  const stepX = getAxisStep(g.pxPerMX, g.zoom);
+  const stepY = getAxisStep(g.pxPerMY, g.zoomY);
+  return {
+    xTicks: getTicksBetween(Math.max(g.x0M, 0), Math.min(end.xM, g.worldWidthM), stepX),
+    yTicks: getTicksBetween(Math.max(g.d0M, 0), Math.min(end.depthM, WORLD_HEIGHT_M), stepY),
+    everyX: getLabelEvery(stepX * g.pxPerMX, 34),
+    everyY: getLabelEvery(stepY * g.pxPerMY, 16),
+    digitsX: stepX >= 0.1 ? 1 : stepX >= 0.01 ? 2 : 3,
+    digitsY: stepY >= 0.1 ? 1 : stepY >= 0.01 ? 2 : 3,
+    stepX,
+    stepY,
+  };
+}
+
+/** A tick's index on the whole axis (labels thin out by it, so they stay put while panning). */
+const tickIndex = (valueM: number, stepM: number) => Math.round(valueM / stepM);
 
 function drawCoverRange(ctx: CanvasRenderingContext2D, model: RebarViewModel, left: number, right: number) {
   const { geometry: g, palette } = model;
@@ -112,62 +136,71 @@ function drawCoverRange(ctx: CanvasRenderingContext2D, model: RebarViewModel, le
   ctx.setLineDash([]);
 }
 
-function drawGrid(
+function drawGridLines(
   ctx: CanvasRenderingContext2D,
-  g: ViewGeometry,
+  g: RebarViewModel['geometry'],
   palette: RebarViewPalette,
   left: number,
   right: number,
   top: number,
   bottom: number,
 ) {
-  ctx.font = SMALL_FONT;
+  const { xTicks, yTicks } = getVisibleTicks(g, right, bottom);
   ctx.lineWidth = 1;
-  const xTicks = getAxisTicks(g.worldWidthM);
-  const everyX = getLabelEvery(AXIS_STEP_M * g.pxPerMX, 34);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'bottom';
-  xTicks.forEach((xM, i) => {
+  ctx.strokeStyle = palette.grid;
+  for (const xM of xTicks) {
     const { x } = toCanvas(g, xM, 0);
-    ctx.strokeStyle = palette.grid;
     ctx.beginPath();
     ctx.moveTo(x, top);
     ctx.lineTo(x, bottom);
     ctx.stroke();
-    ctx.strokeStyle = palette.mutedText;
-    ctx.beginPath();
-    ctx.moveTo(x, top - 5);
-    ctx.lineTo(x, top);
-    ctx.stroke();
-    if (i % everyX === 0) {
-      ctx.fillStyle = palette.mutedText;
-      ctx.fillText(xM.toFixed(1), x, top - 7);
-    }
-  });
-  ctx.textAlign = 'left';
-  ctx.fillText('m', right + 4, top - 7);
-
-  const yTicks = getAxisTicks(WORLD_HEIGHT_M);
-  const everyY = getLabelEvery(AXIS_STEP_M * g.pxPerMY, 16);
-  ctx.textAlign = 'right';
-  ctx.textBaseline = 'middle';
-  yTicks.forEach((depthM, i) => {
+  }
+  for (const depthM of yTicks) {
     const { y } = toCanvas(g, 0, depthM);
-    ctx.strokeStyle = palette.grid;
     ctx.beginPath();
     ctx.moveTo(left, y);
     ctx.lineTo(right, y);
     ctx.stroke();
-    if (i % everyY === 0) {
-      ctx.fillStyle = palette.mutedText;
-      ctx.fillText(depthM.toFixed(1), left - 8, y);
-    }
-  });
+  }
+}
+
+function drawAxisLabels(
+  ctx: CanvasRenderingContext2D,
+  g: RebarViewModel['geometry'],
+  palette: RebarViewPalette,
+  left: number,
+  right: number,
+  top: number,
+  bottom: number,
+) {
+  const t = getVisibleTicks(g, right, bottom);
+  ctx.font = SMALL_FONT;
+  ctx.lineWidth = 1;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'bottom';
+  ctx.strokeStyle = palette.mutedText;
+  ctx.fillStyle = palette.mutedText;
+  for (const xM of t.xTicks) {
+    const { x } = toCanvas(g, xM, 0);
+    ctx.beginPath();
+    ctx.moveTo(x, top - 5);
+    ctx.lineTo(x, top);
+    ctx.stroke();
+    if (tickIndex(xM, t.stepX) % t.everyX === 0) ctx.fillText(xM.toFixed(t.digitsX), x, top - 7);
+  }
+  ctx.textAlign = 'left';
+  ctx.fillText('m', right + 4, top - 7);
+
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  for (const depthM of t.yTicks) {
+    const { y } = toCanvas(g, 0, depthM);
+    if (tickIndex(depthM, t.stepY) % t.everyY === 0) ctx.fillText(depthM.toFixed(t.digitsY), left - 8, y);
+  }
   ctx.save();
   ctx.translate(22, (top + bottom) / 2);
   ctx.rotate(-Math.PI / 2);
   ctx.textAlign = 'center';
-  ctx.fillStyle = palette.mutedText;
   ctx.font = FONT;
   ctx.fillText('Depth (m)', 0, 0);
   ctx.restore();
@@ -186,15 +219,16 @@ function drawBars(
     const centre = toCanvas(g, xM, getRebarCentreDepth(bar));
     const isCounted = model.countedIds.has(bar.id);
     const isSelected = layer === 'corrected' && bar.id === model.selectedId;
-    const rx = Math.max(bar.R * g.pxPerMX, 2.5);
-    const ry = Math.max(bar.R * g.pxPerMY, 2.5);
+    // At least 8 px across: a 6 mm bar in the default view is still a marker one can see and aim at.
+    const rx = Math.max(bar.R * g.pxPerMX, 4);
+    const ry = Math.max(bar.R * g.pxPerMY, 4);
     ctx.globalAlpha = isCounted ? 1 : 0.35;
     // Cover: a thin line from the surface to the top of the bar.
     ctx.strokeStyle = colour;
     ctx.lineWidth = 1;
     ctx.setLineDash([2, 3]);
     ctx.beginPath();
-    ctx.moveTo(centre.x, VIEW_MARGINS.top);
+    ctx.moveTo(centre.x, toCanvas(g, 0, 0).y);
     ctx.lineTo(centre.x, centre.y - ry);
     ctx.stroke();
     ctx.setLineDash([]);
@@ -218,8 +252,10 @@ function drawBars(
   }
 }
 
-/** The label rows above the plot: one value per bar, skipping a label that would overlap its neighbour. */
-function drawLabels(ctx: CanvasRenderingContext2D, model: RebarViewModel) {
+/**
+ * The label rows above the plot: one value per visible bar, skipping a label that would overlap its neighbour.
+ */
+function drawLabels(ctx: CanvasRenderingContext2D, model: RebarViewModel, left: number, right: number) {
   const bars = model.correctedBars ?? model.analysisBars;
   const { geometry: g, palette, labels } = model;
   const rows = LABEL_ROWS.filter((row) => labels[row.key]);
@@ -236,6 +272,7 @@ function drawLabels(ctx: CanvasRenderingContext2D, model: RebarViewModel) {
     for (const bar of sorted) {
       const text = labelText(row.key, bar);
       const { x } = toCanvas(g, getRebarX(bar), 0);
+      if (x < left || x > right) continue;
       const half = ctx.measureText(text).width / 2;
       if (x - half < lastRight + 4) continue;
       lastRight = x + half;

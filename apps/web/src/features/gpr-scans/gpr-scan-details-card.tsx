@@ -9,8 +9,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GprScanDetails } from '@gprhub/contract';
+import { useMemo } from 'react';
 import { DetailRow } from '../../components/detail-row';
 import { OrgLink } from '../../components/org-link';
+import { isActiveStatus } from '../analyses/analysis-polling';
+import { useAnalysisByInput } from '../analyses/use-analysis-by-input';
 import { formatDirection, formatLengthCm, formatScanNumber } from './gpr-scan-format';
 
 /**
@@ -19,6 +22,7 @@ import { formatDirection, formatLengthCm, formatScanNumber } from './gpr-scan-fo
  * (download the scan file; download the signal image once the preview exists).
  */
 export function GprScanDetailsCard({ details }: { details: GprScanDetails | undefined }) {
+  const signalImage = useSignalImage(details);
   if (!details) {
     return (
       <Card sx={{ p: 2 }}>
@@ -116,16 +120,14 @@ export function GprScanDetailsCard({ details }: { details: GprScanDetails | unde
             Original zip
           </Button>
         )}
-        <Tooltip
-          title={details.previewImageUrl ? '' : 'Generate the preview in the GPR scan signal tab first'}
-        >
+        <Tooltip title={signalImage.hint}>
           <span>
             <Button
               size="small"
               variant="outlined"
               startIcon={<ImageRoundedIcon />}
-              disabled={!details.previewImageUrl}
-              href={details.previewImageUrl ?? ''}
+              disabled={!signalImage.url}
+              href={signalImage.url ?? ''}
               download={`${scan.name}-signal.png`}
               target="_blank"
               rel="noopener"
@@ -138,4 +140,21 @@ export function GprScanDetailsCard({ details }: { details: GprScanDetails | unde
       </Box>
     </Card>
   );
+}
+
+/**
+ * The signal image's address: the details' one, else the preview analysis's as soon as it finishes (the
+ * details are fetched once; without this the button stayed disabled until a reload).
+ */
+function useSignalImage(details: GprScanDetails | undefined): { url: string | null; hint: string } {
+  const scanId = details?.gprScan.nodeId;
+  const input = useMemo(() => (scanId ? { gprScanNodeId: scanId } : null), [scanId]);
+  const preview = useAnalysisByInput('GPR_SCAN_PREVIEW', input, { enabled: !details?.previewImageUrl });
+  const status = preview.data?.analysisRun?.status ?? null;
+  const resultUrl = preview.data?.results?.previewImageUrl;
+  const url =
+    details?.previewImageUrl ?? (status === 'FINISHED' && typeof resultUrl === 'string' ? resultUrl : null);
+  if (url) return { url, hint: '' };
+  if (isActiveStatus(status)) return { url: null, hint: 'The signal image is being created' };
+  return { url: null, hint: 'Generate the preview in the GPR scan signal tab first' };
 }

@@ -6,12 +6,14 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
+import { NodeNotFoundPage } from '../../components/node-not-found-page';
 import { NotFoundPage } from '../../components/not-found-page';
 import { useUuidParam } from '../../routes/use-uuid-param';
 import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
 import { HubBreadcrumbs } from '../hub/hub-breadcrumbs';
 import { useScreenClass } from '../hub/use-screen-class';
 import { useHubPath } from '../nodes/nodes-api';
+import { ScanGeometryButton } from './edit-scan-geometry-dialog';
 import { GprScanDetailsCard } from './gpr-scan-details-card';
 import { formatLengthCm, formatScanNumber } from './gpr-scan-format';
 import { useGprScanDetails } from './gpr-scans-api';
@@ -36,7 +38,8 @@ export function GprScanPage() {
   const input = useMemo(() => (nodeId ? { gprScanNodeId: nodeId } : null), [nodeId]);
   const analysis = useAutoAnalysis('LINE_SCAN_REBAR_2', input, { enabled: Boolean(details.data) });
 
-  if (!nodeId || details.error?.httpStatus === 404) return <NotFoundPage />;
+  if (!nodeId) return <NotFoundPage />;
+  if (details.error?.httpStatus === 404) return <NodeNotFoundPage nodeId={nodeId} noun="GPR scan" />;
   const scan = details.data?.gprScan;
   const scanNumber = formatScanNumber(scan?.scanNumber);
 
@@ -61,9 +64,11 @@ export function GprScanPage() {
             <Chip size="small" label="GPR scan" color="primary" variant="outlined" />
             {scanNumber && <Chip size="small" label={scanNumber} />}
             <Chip size="small" label={formatLengthCm(scan.scanLength)} />
+            {scan.traceSpacingM > 0 && <ScanGeometryButton scan={scan} isMissing={false} />}
           </Box>
         )}
       </Box>
+      {scan && scan.traceSpacingM <= 0 && <ScanGeometryButton scan={scan} isMissing />}
       {details.error && details.error.httpStatus !== 404 && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {details.error.message}

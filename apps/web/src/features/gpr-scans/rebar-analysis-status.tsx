@@ -4,16 +4,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import type { AnalysisByInputResponse } from '@gprhub/contract';
 import { getErrorMessage } from '../../api/api-error';
 import { AnalysisStatusChip } from '../analyses/analysis-status-chip';
-import type { RebarsTabProps } from './rebars-tab';
 import { isActiveStatus } from '../analyses/analysis-polling';
+
+/** A line scan's LINE_SCAN_REBAR_2 analysis as the Rebars tab gets it (from `useAutoAnalysis`, shared with the page). */
+export interface RebarAnalysisState {
+  data: AnalysisByInputResponse | undefined;
+  error: unknown;
+  trigger: (rerunIfExists?: boolean) => void;
+  isTriggering: boolean;
+  triggerError: string | null;
+}
 
 /**
  * The rebar analysis' state above the view: its status chip (with progress while it runs), the run's failure
  * with a Retry, the trigger error for 10 s, and "Run again" once finished.
  */
-export function RebarAnalysisStatus({ analysis }: Pick<RebarsTabProps, 'analysis'>) {
+export function RebarAnalysisStatus({ analysis }: { analysis: RebarAnalysisState }) {
   const run = analysis.data?.analysisRun ?? null;
   const status = run?.status ?? null;
   const isRunning = isActiveStatus(status);

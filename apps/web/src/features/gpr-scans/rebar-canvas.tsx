@@ -7,7 +7,11 @@ import { drawRebarView } from './draw-rebar-view';
 import type { RebarLabelToggles, RebarViewModel, RebarViewPalette } from './draw-rebar-view';
 import type { LineRebar } from './line-rebars';
 import { getRebarCentreDepth, getRebarX } from './line-rebars';
-import { createViewGeometry, hitTestRebar, isInPlot, toWorld } from './rebar-view-geometry';
+import { RebarCanvasControls, RebarHoverCard } from './rebar-canvas-controls';
+import { DEFAULT_WINDOW, hitTestRebar, isInPlot, toWorld } from './rebar-view-geometry';
+import type { ViewGeometry } from './rebar-view-geometry';
+import { fitWindow } from './rebar-view-window';
+import { useViewWindow } from './use-view-window';
 
 export interface RebarCanvasProps {
   scanLengthM: number;
@@ -52,10 +56,29 @@ function usePalette(): RebarViewPalette {
   }, [theme, isDark]);
 }
 
+/** Bars with their centre, for hit tests and fitting. */
+const placed = (bars: readonly LineRebar[] | null) =>
+  (bars ?? []).map((bar) => ({
+    bar,
+    xM: getRebarX(bar),
+    centreDepthM: getRebarCentreDepth(bar),
+    radiusM: bar.R,
+  }));
+
+/** The bar under (x, y): a corrected one first (they are the ones edited), else one of the analysis. */
+function hoverAt(g: ViewGeometry, props: RebarCanvasProps, x: number, y: number) {
+  const corrected = hitTestRebar(g, placed(props.correctedBars), x, y, 4);
+  if (corrected) return { bar: corrected, layer: 'corrected' as const };
+  const analysis = hitTestRebar(g, placed(props.analysisBars), x, y, 4);
+  return analysis ? { bar: analysis, layer: 'analysis' as const } : null;
+}
+
 /**
  * The line-scan cross-section on a canvas (spec §2 Rebars, §9 geometry): bars as circles of their true radius
- * at (x, cover + R) under the surface line, the cover range, axes in metres and the label rows. In edit mode a
- * click selects a corrected bar, dragging moves it, and in add mode a click adds one.
+ * at (x, cover + R) under the surface line, the cover range, axes in metres and the label rows. The default
+ * view is the spec's; the wheel, a pinch or the buttons zoom, dragging the background pans, and hovering a bar
+ * tells its position, cover and diameter. In edit mode a click selects a corrected bar, dragging moves it, and
+ * in add mode a click adds one.
  */
 export function RebarCanvas(props: RebarCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -78,13 +101,24 @@ export function RebarCanvas(props: RebarCanvasProps) {
     return () => observer.disconnect();
   }, []);
 
-  const geometry = useMemo(
-    () => (width > 0 ? createViewGeometry(width, props.scanLengthM) : null),
-    [width, props.scanLengthM],
-  );
+  const view = useViewWindow(canvasRef, width, props.scanLengthM);
+  const { geometry } = view;
+  const panRef = useRef<{ x: number; y: number } | null>(null);
+  const [hover, setHover] = useState<{
+    bar: LineRebar;
+    layer: 'analysis' | 'corrected';
+    x: number;
+    y: number;
+  } | null>(null);
 
   const { analysisBars, correctedBars, countedIds, coverRangeM, labels, selectedId, scanLengthM, signal } =
     props;
+  // The hovered bar as it is now: none once it is deleted (its layer no longer holds its id), its new
+  // position once it is moved or resized.
+  const hoveredBar =
+    hover &&
+    (hover.layer === 'corrected' ? correctedBars : analysisBars)?.find((bar) => bar.id === hover.bar.id);
+  const shownHover = hover && hoveredBar ? { ...hover, bar: hoveredBar } : null;
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || !geometry) return;
@@ -124,16 +158,26 @@ export function RebarCanvas(props: RebarCanvasProps) {
     return { x: event.clientX - rect.left, y: event.clientY - rect.top };
   };
 
+  const startPan = (event: ReactPointerEvent<HTMLCanvasElement>, x: number, y: number) => {
+    if (!isInPlot(geometry!, x, y) || (geometry!.zoom <= 1 && geometry!.zoomY <= 1)) return false;
+    panRef.current = { x, y };
+    event.currentTarget.setPointerCapture(event.pointerId);
+    return true;
+  };
+
   const onPointerDown = (event: ReactPointerEvent<HTMLCanvasElement>) => {
-    if (!geometry || !props.isEditing || !correctedBars) return;
+    if (!geometry) return;
     const { x, y } = pointOf(event);
-    const items = correctedBars.map((bar) => ({
-      bar,
-      xM: getRebarX(bar),
-      centreDepthM: getRebarCentreDepth(bar),
-      radiusM: bar.R,
-    }));
-    const hit = hitTestRebar(geometry, items, x, y, event.pointerType === 'touch' ? 18 : 10);
+    if (event.pointerType === 'touch' && view.pinch.down(event.pointerId, x, y)) {
+      dragRef.current = null;
+      panRef.current = null;
+      return;
+    }
+    if (!props.isEditing || !correctedBars) {
+      startPan(event, x, y);
+      return;
+    }
+    const hit = hitTestRebar(geometry, placed(correctedBars), x, y, event.pointerType === 'touch' ? 18 : 10);
     if (hit) {
       const world = toWorld(geometry, x, y);
       dragRef.current = {
@@ -153,46 +197,93 @@ export function RebarCanvas(props: RebarCanvasProps) {
       return;
     }
     props.onSelect(null);
+    startPan(event, x, y);
   };
 
   const onPointerMove = (event: ReactPointerEvent<HTMLCanvasElement>) => {
-    const drag = dragRef.current;
-    if (!drag || !geometry) return;
+    if (!geometry) return;
     const { x, y } = pointOf(event);
+    if (event.pointerType === 'touch' && view.pinch.move(event.pointerId, x, y)) return;
+    if (panRef.current) {
+      view.pan(x - panRef.current.x, y - panRef.current.y);
+      panRef.current = { x, y };
+      return;
+    }
+    const drag = dragRef.current;
+    if (!drag) {
+      const found = isInPlot(geometry, x, y) ? hoverAt(geometry, props, x, y) : null;
+      setHover(found && { ...found, x, y });
+      return;
+    }
+    setHover(null);
     const world = toWorld(geometry, x, y);
     drag.moved = true;
     props.onMove(drag.id, world.xM - drag.dxM, world.depthM - drag.dDepthM - drag.R);
   };
 
   const onPointerUp = (event: ReactPointerEvent<HTMLCanvasElement>) => {
-    if (dragRef.current && event.currentTarget.hasPointerCapture(event.pointerId))
+    view.pinch.up(event.pointerId);
+    if (event.currentTarget.hasPointerCapture(event.pointerId))
       event.currentTarget.releasePointerCapture(event.pointerId);
     dragRef.current = null;
+    panRef.current = null;
+  };
+
+  const isZoomed = geometry ? geometry.zoom > 1 || geometry.zoomY > 1 : false;
+  const fit = () => {
+    if (!geometry) return;
+    const bars = [...placed(analysisBars), ...placed(correctedBars)];
+    view.setWindow(
+      fitWindow(
+        geometry,
+        bars.map((b) => ({ xM: b.xM, depthM: b.centreDepthM, radiusM: b.radiusM })),
+      ),
+    );
   };
 
   return (
-    <Box ref={containerRef} sx={{ width: '100%', minHeight: 200 }}>
+    <Box ref={containerRef} sx={{ width: '100%', minHeight: 200, position: 'relative' }}>
       {geometry && (
         <canvas
           ref={canvasRef}
           data-testid="rebar-canvas"
           data-px-per-m-x={geometry.pxPerMX}
           data-px-per-m-y={geometry.pxPerMY}
+          data-x0-m={geometry.x0M}
+          data-d0-m={geometry.d0M}
+          data-zoom={geometry.zoom}
+          data-zoom-y={geometry.zoomY}
           role="img"
           aria-label="Cross-section of the scanned concrete with the rebars found"
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
+          onPointerLeave={() => setHover(null)}
           style={{
             width: geometry.width,
             height: geometry.height,
             display: 'block',
-            touchAction: props.isEditing ? 'none' : 'auto',
-            cursor: props.isAdding ? 'crosshair' : props.isEditing ? 'pointer' : 'default',
+            touchAction: props.isEditing || isZoomed ? 'none' : 'pan-y',
+            cursor: props.isAdding
+              ? 'crosshair'
+              : shownHover
+                ? 'pointer'
+                : geometry.zoom > 1
+                  ? 'grab'
+                  : 'default',
           }}
         />
       )}
+      {geometry && (
+        <RebarCanvasControls
+          zoom={Math.max(geometry.zoom, geometry.zoomY)}
+          onZoom={view.zoomBy}
+          onFit={fit}
+          onReset={() => view.setWindow(DEFAULT_WINDOW)}
+        />
+      )}
+      {shownHover && <RebarHoverCard {...shownHover} />}
     </Box>
   );
 }

@@ -93,6 +93,17 @@ function StatCard({
             <Typography component="span" sx={{ fontSize: 15, color: 'text.secondary', ml: 0.75 }}>
               mm avg
             </Typography>
+            {values.sdMm !== undefined && (
+              <Tooltip title="Typical uncertainty (1 σ) of one bar's value">
+                <Typography
+                  component="span"
+                  sx={{ fontSize: 15, color: 'text.secondary', ml: 1 }}
+                  data-testid="stat-sd"
+                >
+                  ± {formatMm(values.sdMm, 1)} mm
+                </Typography>
+              </Tooltip>
+            )}
           </Typography>
           <Box sx={{ display: 'flex', gap: 2.5, mt: 1, color: 'text.secondary', fontSize: 14 }}>
             <span>

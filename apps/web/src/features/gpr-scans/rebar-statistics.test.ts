@@ -64,4 +64,15 @@ describe('computeLineRebarStatistics', () => {
     expect(computeLineRebarStatistics(bars, [0, 0.6]).hasDefaultRadius).toBe(true);
     expect(computeLineRebarStatistics(bars, [0, 0.1]).hasDefaultRadius).toBe(false);
   });
+
+  it('gives the cover card the typical uncertainty of one bar (median of the engine’s sds)', () => {
+    const withSd = (b: LineRebar, coverSdM: number): LineRebar => ({ ...b, coverSdM });
+    const bars = [
+      withSd(bar('a', 0.1, 0.04), 0.001),
+      withSd(bar('b', 0.3, 0.05), 0.003),
+      bar('c', 0.5, 0.06),
+    ];
+    expect(computeLineRebarStatistics(bars, [0, 0.6]).cover?.sdMm).toBe(2);
+    expect(computeLineRebarStatistics([bar('c', 0.5, 0.06)], [0, 0.6]).cover?.sdMm).toBeUndefined();
+  });
 });

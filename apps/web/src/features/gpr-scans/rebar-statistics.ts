@@ -11,6 +11,8 @@ export interface StatCardValues {
   maxMm: number;
   /** How many values stand behind the card. */
   count: number;
+  /** Typical 1-σ of one value (median of the engine's per-bar sds), mm; absent when none is known. */
+  sdMm?: number;
 }
 
 /** The stat cards of the Rebars tab. */
@@ -57,7 +59,10 @@ export function computeLineRebarStatistics(
   }
   return {
     diameter: toCard(counted.map((bar) => bar.R * 2000)),
-    cover: toCard(counted.map((bar) => getRebarCover(bar) * 1000)),
+    cover: toCard(
+      counted.map((bar) => getRebarCover(bar) * 1000),
+      counted.map((bar) => bar.coverSdM).filter((sd): sd is number => typeof sd === 'number' && sd > 0),
+    ),
     spacing: toCard(spacings),
     countedIds: new Set(counted.map((bar) => bar.id)),
     hasDefaultRadius: counted.some((bar) => bar.usesDefaultRadius),
@@ -65,13 +70,17 @@ export function computeLineRebarStatistics(
   };
 }
 
-function toCard(valuesMm: number[]): StatCardValues | null {
+function toCard(valuesMm: number[], sdsM: number[] = []): StatCardValues | null {
   if (valuesMm.length === 0) return null;
   const avg = valuesMm.reduce((sum, v) => sum + v, 0) / valuesMm.length;
+  const sorted = [...sdsM].sort((a, b) => a - b);
+  const half = sorted.length >> 1;
+  const sdM = sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
   return {
     avgMm: Math.round(avg * 10) / 10,
     minMm: Math.round(Math.min(...valuesMm)),
     maxMm: Math.round(Math.max(...valuesMm)),
     count: valuesMm.length,
+    ...(sorted.length > 0 && { sdMm: Math.round(sdM * 10000) / 10 }),
   };
 }

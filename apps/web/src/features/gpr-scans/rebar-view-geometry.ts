@@ -17,17 +17,42 @@ export interface ViewGeometry {
   width: number;
   height: number;
   worldWidthM: number;
-  /** Pixels per metre along the line and in depth (equal unless the height was clamped). */
+  /** Pixels per metre along the line and in depth (equal unless the height was clamped), zoom included. */
   pxPerMX: number;
   pxPerMY: number;
+  /** The world point at the plot's top-left corner (0, 0 unless zoomed and panned), metres. */
+  x0M: number;
+  d0M: number;
+  /** Magnification over the spec's default view along the line and in depth (1: the whole world). */
+  zoom: number;
+  zoomY: number;
 }
+
+/**
+ * What part of the world the plot shows: zooms over the default view (along the line and in depth; equal
+ * unless "fit to the bars" framed a long, shallow line) and the world point at its top left.
+ */
+export interface ViewWindow {
+  zoom: number;
+  zoomY: number;
+  x0M: number;
+  d0M: number;
+}
+
+/** The spec's default view: the whole world. */
+export const DEFAULT_WINDOW: ViewWindow = { zoom: 1, zoomY: 1, x0M: 0, d0M: 0 };
 
 /**
  * The geometry for a canvas `widthPx` wide showing a scan `scanLengthM` long. The plot keeps metres square
  * when it can; a very short or very long scan clamps the plot height to [240, 520] px, stretching depth.
+ * `window` zooms and pans inside it (the canvas keeps its size).
  * @example createViewGeometry(1000, 2.81).pxPerMX // 850 / 2.86
  */
-export function createViewGeometry(widthPx: number, scanLengthM: number): ViewGeometry {
+export function createViewGeometry(
+  widthPx: number,
+  scanLengthM: number,
+  window: ViewWindow = DEFAULT_WINDOW,
+): ViewGeometry {
   const worldWidthM = Math.max(scanLengthM, 0) + WORLD_EXTRA_WIDTH_M;
   const plotWidth = Math.max(widthPx - VIEW_MARGINS.left - VIEW_MARGINS.right, 40);
   const pxPerMX = plotWidth / worldWidthM;
@@ -36,19 +61,37 @@ export function createViewGeometry(widthPx: number, scanLengthM: number): ViewGe
     width: plotWidth + VIEW_MARGINS.left + VIEW_MARGINS.right,
     height: Math.round(plotHeight + VIEW_MARGINS.top + VIEW_MARGINS.bottom),
     worldWidthM,
-    pxPerMX,
-    pxPerMY: plotHeight / WORLD_HEIGHT_M,
+    pxPerMX: pxPerMX * window.zoom,
+    pxPerMY: (plotHeight / WORLD_HEIGHT_M) * window.zoomY,
+    x0M: window.x0M,
+    d0M: window.d0M,
+    zoom: window.zoom,
+    zoomY: window.zoomY,
   };
 }
 
 /** Canvas point (CSS px) of a world point: `xM` along the line, `depthM` below the surface. */
 export function toCanvas(g: ViewGeometry, xM: number, depthM: number): { x: number; y: number } {
-  return { x: VIEW_MARGINS.left + xM * g.pxPerMX, y: VIEW_MARGINS.top + depthM * g.pxPerMY };
+  return {
+    x: VIEW_MARGINS.left + (xM - g.x0M) * g.pxPerMX,
+    y: VIEW_MARGINS.top + (depthM - g.d0M) * g.pxPerMY,
+  };
 }
 
 /** World point of a canvas point (the inverse of {@link toCanvas}). */
 export function toWorld(g: ViewGeometry, x: number, y: number): { xM: number; depthM: number } {
-  return { xM: (x - VIEW_MARGINS.left) / g.pxPerMX, depthM: (y - VIEW_MARGINS.top) / g.pxPerMY };
+  return {
+    xM: g.x0M + (x - VIEW_MARGINS.left) / g.pxPerMX,
+    depthM: g.d0M + (y - VIEW_MARGINS.top) / g.pxPerMY,
+  };
+}
+
+/** The plot's size, px. */
+export function getPlotSize(g: ViewGeometry): { width: number; height: number } {
+  return {
+    width: g.width - VIEW_MARGINS.left - VIEW_MARGINS.right,
+    height: g.height - VIEW_MARGINS.top - VIEW_MARGINS.bottom,
+  };
 }
 
 /** Whether a canvas point lies on the plot (inside the margins). */
@@ -75,9 +118,12 @@ export function getLabelEvery(pxPerStep: number, minGapPx: number): number {
   return Math.max(1, Math.ceil(minGapPx / Math.max(pxPerStep, 1e-6)));
 }
 
+/** Half the smallest hit area of a bar, px: every bar answers within a 24 px wide target. */
+export const MIN_HIT_RADIUS_PX = 12;
+
 /**
  * The bar under a canvas point: the nearest centre within its drawn radius plus `slopPx` (fingers and
- * 6 mm bars need room), or null.
+ * 6 mm bars need room), and never less than {@link MIN_HIT_RADIUS_PX}; or null.
  */
 export function hitTestRebar<T extends { id: string }>(
   g: ViewGeometry,
@@ -91,7 +137,7 @@ export function hitTestRebar<T extends { id: string }>(
   for (const item of bars) {
     const centre = toCanvas(g, item.xM, item.centreDepthM);
     const distance = Math.hypot(centre.x - x, centre.y - y);
-    const reach = item.radiusM * Math.max(g.pxPerMX, g.pxPerMY) + slopPx;
+    const reach = Math.max(item.radiusM * Math.max(g.pxPerMX, g.pxPerMY) + slopPx, MIN_HIT_RADIUS_PX);
     if (distance <= reach && distance < bestDistance) {
       best = item.bar;
       bestDistance = distance;

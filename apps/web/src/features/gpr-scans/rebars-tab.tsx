@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import type { AnalysisByInputResponse, GprScan } from '@gprhub/contract';
+import type { GprScan } from '@gprhub/contract';
 import { useCallback, useEffect, useMemo } from 'react';
 import { getErrorMessage } from '../../api/api-error';
 import { useAnalysisCorrection } from '../analyses/use-analysis-correction';
@@ -10,10 +10,11 @@ import { useLocalPreference } from '../node-details/use-local-preference';
 import { normalizeCoverRange } from './cover-range';
 import { CoverRangeSlider } from './cover-range-slider';
 import type { RebarLabelToggles } from './draw-rebar-view';
-import { readLineRebars } from './line-rebars';
-import { RebarAnalysisStatus } from './rebar-analysis-status';
+import { getRebarCover, getRebarX, readLineRebars } from './line-rebars';
+import { RebarAnalysisStatus, type RebarAnalysisState } from './rebar-analysis-status';
 import { RebarCanvas } from './rebar-canvas';
 import { RebarEditBar } from './rebar-edit-bar';
+import { PermittivityCard } from './permittivity-card';
 import { RebarStatCards } from './rebar-stat-cards';
 import { computeLineRebarStatistics } from './rebar-statistics';
 import { RebarToolbar } from './rebar-toolbar';
@@ -32,20 +33,31 @@ const DEFAULT_LABELS: RebarLabelToggles = { diameter: true, cover: true, distanc
 export interface RebarsTabProps {
   scan: GprScan;
   /** The LINE_SCAN_REBAR_2 analysis of the scan (from `useAutoAnalysis`, shared with the page). */
-  analysis: {
-    data: AnalysisByInputResponse | undefined;
-    error: unknown;
-    trigger: (rerunIfExists?: boolean) => void;
-    isTriggering: boolean;
-    triggerError: string | null;
-  };
+  analysis: RebarAnalysisState;
+  /**
+   * The results this view calls "the analysis" when the line is shown inside an area scan or a
+   * dual-orientation pair: that analysis' result for this line (its bars in the line's own coordinates, and
+   * what places the signal), so the editor starts from, and resets to, what the area or pair shows. Absent:
+   * the line's own analysis. The correction is the line's one correction either way (saved on its own
+   * analysis), so the GPR scan page and the area or pair show the same corrected bars.
+   */
+  baseResults?: Record<string, unknown> | null;
+  /** Inside another page: no analysis status or permittivity card of its own. */
+  isEmbedded?: boolean;
+  testId?: string;
 }
 
 /**
  * The Rebars tab (spec §2, §4): the engine's bars and the user's correction on a cross-section of the scan,
  * the cover range filter, edit mode and the stat cards.
  */
-export function RebarsTab({ scan, analysis }: RebarsTabProps) {
+export function RebarsTab({
+  scan,
+  analysis,
+  baseResults,
+  isEmbedded = false,
+  testId = 'rebars-tab',
+}: RebarsTabProps) {
   const input = useMemo(() => ({ gprScanNodeId: scan.nodeId }), [scan.nodeId]);
   const correction = useAnalysisCorrection(ANALYSIS_TYPE, input);
   const [labels, setLabels] = useLocalPreference<RebarLabelToggles>(LABELS_PREFERENCE_KEY, DEFAULT_LABELS);
@@ -56,7 +68,7 @@ export function RebarsTab({ scan, analysis }: RebarsTabProps) {
   const coverRange = useMemo(() => normalizeCoverRange(storedRange), [storedRange]);
   const [showSignal, setShowSignal] = useLocalPreference<boolean>(SIGNAL_PREFERENCE_KEY, true);
 
-  const results = analysis.data?.results ?? null;
+  const results = baseResults !== undefined ? baseResults : (analysis.data?.results ?? null);
   const analysisBars = useMemo(() => readLineRebars(results?.rebars), [results]);
   const persistedBars = useMemo(() => {
     const rebars = correction.correction?.correctedAnalysisResults.rebars;
@@ -96,19 +108,30 @@ export function RebarsTab({ scan, analysis }: RebarsTabProps) {
     onEscape: editor.leaveAddMode,
     onEnter: () => void save().catch(() => undefined),
     onDelete: () => editor.selectedId && editor.remove(editor.selectedId),
+    onNudge: (dxM, dCoverM) => {
+      const bar = editor.corrected.find((b) => b.id === editor.selectedId);
+      if (!bar) return false;
+      editor.move(bar.id, getRebarX(bar) + dxM, getRebarCover(bar) + dCoverM);
+      return true;
+    },
   });
 
   // Leaving the tab or the page leaves add mode; a finished rerun keeps the user's unsaved edits.
   const { leaveAddMode } = editor;
   useEffect(() => leaveAddMode, [leaveAddMode]);
 
-  const hasResults = Boolean(results) && run?.status === 'FINISHED';
+  const hasResults = Boolean(results) && (baseResults !== undefined || run?.status === 'FINISHED');
   const signal = useSignalLayer(scan.nodeId, hasResults ? results : null, showSignal);
   const saveError = correction.saveError ?? correction.removeError;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="rebars-tab">
-      <RebarAnalysisStatus analysis={analysis} />
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid={testId}>
+      {!isEmbedded && <RebarAnalysisStatus analysis={analysis} />}
+      {isEmbedded && editor.isEditing && !run && (
+        <Alert severity="info" data-testid="rebar-save-waiting">
+          Saving waits for this line&apos;s own analysis to start.
+        </Alert>
+      )}
       <Card sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <CoverRangeSlider value={coverRange} onChange={setStoredRange} />
@@ -194,6 +217,9 @@ export function RebarsTab({ scan, analysis }: RebarsTabProps) {
         </Box>
       </Card>
       {hasResults && <RebarStatCards statistics={statistics} />}
+      {hasResults && !isEmbedded && (
+        <PermittivityCard scanNodeId={scan.nodeId} results={results} bars={analysisBars} />
+      )}
     </Box>
   );
 }

@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import type { HubPath, Node } from '@gprhub/contract';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useOrgNavigate } from '../../components/org-link';
 import { useSnackbar } from '../../components/snackbar-provider';
 import { isUuid } from '../../lib/uuid';
 import { HEADER_HEIGHT } from '../../theme/theme';
+import { FileDropZone, type FileDropZoneHandle } from '../files/file-drop-zone';
 import { NodeDetailsPanel } from '../node-details/node-details-panel';
 import { DETAILS_PARAM, getHubPath } from '../nodes/node-routes';
 import { usePrimeHubPath } from '../nodes/nodes-api';
@@ -37,6 +38,7 @@ export function HubFolder({ folderId, path }: { folderId: string | null; path: H
   const [isNewFolderOpen, setIsNewFolderOpen] = useState(false);
   const [idsToDelete, setIdsToDelete] = useState<readonly string[] | null>(null);
   const title = path.at(-1)?.name ?? 'Hub';
+  const dropZone = useRef<FileDropZoneHandle>(null);
 
   const setDetails = useCallback(
     (nodeId: string | null) =>
@@ -102,22 +104,25 @@ export function HubFolder({ folderId, path }: { folderId: string | null; path: H
           onNewFolder={() => setIsNewFolderOpen(true)}
           onDeleteSelected={() => setIdsToDelete([...selection.ids].map(String))}
           onClearSelection={() => setSelection(EMPTY_SELECTION)}
+          onUploadFiles={() => dropZone.current?.pick()}
         />
       </Box>
       <HubSplit
         screen={screen}
         onClosePanel={() => setDetails(null)}
         listing={
-          <HubListing
-            folderId={folderId}
-            path={path}
-            screen={screen}
-            selection={selection}
-            onSelectionChange={setSelection}
-            detailsId={detailsId}
-            onShowDetails={toggleDetails}
-            onNewFolder={() => setIsNewFolderOpen(true)}
-          />
+          <FileDropZone ref={dropZone} folderId={folderId}>
+            <HubListing
+              folderId={folderId}
+              path={path}
+              screen={screen}
+              selection={selection}
+              onSelectionChange={setSelection}
+              detailsId={detailsId}
+              onShowDetails={toggleDetails}
+              onNewFolder={() => setIsNewFolderOpen(true)}
+            />
+          </FileDropZone>
         }
         panel={
           detailsId && (

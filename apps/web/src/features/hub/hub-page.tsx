@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { NotFoundPage } from '../../components/not-found-page';
+import { NodeNotFoundPage } from '../../components/node-not-found-page';
 import { useOrgParam } from '../../components/org-link';
 import { withOrg } from '../../lib/with-org';
 import { getNodeScreenPath } from '../nodes/node-routes';
@@ -32,8 +32,7 @@ function HubNode({ nodeId }: { nodeId: string }) {
   }, [node, screenPath]);
 
   if (hubPath.isError && !path) {
-    if (hubPath.error.httpStatus === 404)
-      return <NotFoundPage message="This node does not exist, or it was deleted." />;
+    if (hubPath.error.httpStatus === 404) return <NodeNotFoundPage nodeId={nodeId} noun="node" />;
     return <HubLoadError onRetry={() => void hubPath.refetch()} />;
   }
   if (!path || !node) return <HubSkeleton />;

@@ -44,7 +44,7 @@ export function HubEmptyState({ isTopLevel, onNewFolder }: { isTopLevel: boolean
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 420, mb: 3 }}>
         {isTopLevel
-          ? 'Start with a folder per site, building or survey. Scans, 3D models and buildings you add later live in these folders.'
+          ? 'Start with a folder per site, building or survey. The scans you add later live in these folders.'
           : 'Add a sub-folder to keep scans organised, for example one per floor or per structural element.'}
       </Typography>
       <Button

@@ -1,5 +1,6 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
+import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import CreateNewFolderRoundedIcon from '@mui/icons-material/CreateNewFolderRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import DeselectRoundedIcon from '@mui/icons-material/DeselectRounded';
@@ -14,10 +15,12 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { OrgLink } from '../../components/org-link';
+import { isBuilt } from '../../lib/built-features';
+import { NewBuildingDialog } from '../buildings/new-building-dialog';
 import { NewGprScanDialog } from '../gpr-scan-import/new-gpr-scan-dialog';
+import { NewThreeDModelDialog } from '../three-d-models/new-three-d-model-dialog';
 import type { ScreenClass } from './hub-layout';
 
 export interface HubToolbarProps {
@@ -29,15 +32,11 @@ export interface HubToolbarProps {
   onNewFolder: () => void;
   onDeleteSelected: () => void;
   onClearSelection: () => void;
+  /** Opens the file picker of the folder's drop zone (files become FILE nodes). */
+  onUploadFiles?: () => void;
 }
 
-/** Node kinds created by flows of later issues: listed, disabled, so the menu shows what is coming. */
-const UPCOMING: { label: string; icon: ReactNode }[] = [
-  { label: '3D model', icon: <ViewInArRoundedIcon fontSize="small" /> },
-  { label: 'Building', icon: <ApartmentRoundedIcon fontSize="small" /> },
-];
-
-/** The hub's actions: start labeling (large screens), the selection menu and the "New" menu. */
+/** The hub's actions: start labeling (large screens, once built), the selection menu and the "New" menu. */
 export function HubToolbar({
   screen,
   folderId,
@@ -46,15 +45,18 @@ export function HubToolbar({
   onNewFolder,
   onDeleteSelected,
   onClearSelection,
+  onUploadFiles,
 }: HubToolbarProps) {
   const [newAnchor, setNewAnchor] = useState<HTMLElement | null>(null);
   const [selectionAnchor, setSelectionAnchor] = useState<HTMLElement | null>(null);
   const [isGprScanOpen, setIsGprScanOpen] = useState(false);
+  const [isThreeDModelOpen, setIsThreeDModelOpen] = useState(false);
+  const [isBuildingOpen, setIsBuildingOpen] = useState(false);
   const labelingPath = folderId ? `/labelers/gpr-scans?nodeId=${folderId}` : '/labelers/gpr-scans';
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-      {screen === 'large' && (
+      {screen === 'large' && isBuilt('labeling') && (
         <Button
           component={OrgLink}
           to={labelingPath}
@@ -158,18 +160,66 @@ export function HubToolbar({
           </ListItemIcon>
           <ListItemText>GPR scan</ListItemText>
         </MenuItem>
-        {UPCOMING.map(({ label, icon }) => (
-          <MenuItem key={label} disabled>
-            <ListItemIcon>{icon}</ListItemIcon>
-            <ListItemText secondary="Coming soon">{label}</ListItemText>
+        {isBuilt('threeDModels') && (
+          <MenuItem
+            onClick={() => {
+              setNewAnchor(null);
+              setIsThreeDModelOpen(true);
+            }}
+            data-testid="hub-new-3d-model"
+          >
+            <ListItemIcon>
+              <ViewInArRoundedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>3D model</ListItemText>
           </MenuItem>
-        ))}
+        )}
+        {isBuilt('buildings') && (
+          <MenuItem
+            onClick={() => {
+              setNewAnchor(null);
+              setIsBuildingOpen(true);
+            }}
+            data-testid="hub-new-building"
+          >
+            <ListItemIcon>
+              <ApartmentRoundedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Building</ListItemText>
+          </MenuItem>
+        )}
+        {isBuilt('files') && onUploadFiles && (
+          <MenuItem
+            onClick={() => {
+              setNewAnchor(null);
+              onUploadFiles();
+            }}
+            data-testid="hub-upload-files"
+          >
+            <ListItemIcon>
+              <UploadFileRoundedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Upload files</ListItemText>
+          </MenuItem>
+        )}
       </Menu>
+      <NewBuildingDialog
+        isOpen={isBuildingOpen}
+        parentId={folderId}
+        parentName={folderName}
+        onClose={() => setIsBuildingOpen(false)}
+      />
       <NewGprScanDialog
         isOpen={isGprScanOpen}
         parentId={folderId}
         parentName={folderName}
         onClose={() => setIsGprScanOpen(false)}
+      />
+      <NewThreeDModelDialog
+        isOpen={isThreeDModelOpen}
+        parentId={folderId}
+        parentName={folderName}
+        onClose={() => setIsThreeDModelOpen(false)}
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import type { CreatedTenantKey, TenantKeyList, TenantKeyQuery } from '@gprhub/contract';
+import type { CreatedTenantKey, CreateTenantKeyBody, TenantKeyList, TenantKeyQuery } from '@gprhub/contract';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiMutation } from '../../api/api-client';
 import type { ApiRequestOptions } from '../../api/api-client';
@@ -19,8 +19,13 @@ export function fetchTenantKeys(
 }
 
 /** `POST /api/tenant-keys` — a new key; the answer is the only time its secret is readable. */
-export function createTenantKey(request?: ApiRequestOptions): Promise<CreatedTenantKey> {
-  return apiMutation<CreatedTenantKey>('POST', '/api/tenant-keys', undefined, request);
+export function createTenantKey(body: CreateTenantKeyBody, request?: ApiRequestOptions): Promise<CreatedTenantKey> {
+  return apiMutation<CreatedTenantKey>('POST', '/api/tenant-keys', body ?? undefined, request);
+}
+
+/** `DELETE /api/tenant-keys/{id}` — revoke a key: it stops working at once. */
+export function revokeTenantKey(id: string, request?: ApiRequestOptions): Promise<void> {
+  return apiMutation<void>('DELETE', `/api/tenant-keys/${id}`, undefined, request);
 }
 
 export function useTenantKeys(query: TenantKeyListQuery) {
@@ -29,10 +34,20 @@ export function useTenantKeys(query: TenantKeyListQuery) {
   });
 }
 
-export function useCreateTenantKey() {
+function useInvalidateTenantKeys() {
   const queryClient = useQueryClient();
   const organization = useOrganizationSlug();
-  return useApiMutation<CreatedTenantKey>((_variables, request) => createTenantKey(request), {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgQueryKey(organization, TENANT_KEYS) }),
+  return () => queryClient.invalidateQueries({ queryKey: orgQueryKey(organization, TENANT_KEYS) });
+}
+
+export function useCreateTenantKey() {
+  const invalidate = useInvalidateTenantKeys();
+  return useApiMutation<CreatedTenantKey, CreateTenantKeyBody>((body, request) => createTenantKey(body, request), {
+    onSuccess: invalidate,
   });
+}
+
+export function useRevokeTenantKey() {
+  const invalidate = useInvalidateTenantKeys();
+  return useApiMutation<void, string>((id, request) => revokeTenantKey(id, request), { onSuccess: invalidate });
 }

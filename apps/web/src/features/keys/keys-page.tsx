@@ -5,43 +5,20 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { DataGrid } from '@mui/x-data-grid';
-import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import type { TenantKey } from '@gprhub/contract';
+import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
+import type { CreatedTenantKey, TenantKey } from '@gprhub/contract';
 import { DEFAULT_QUERY_LIMIT } from '@gprhub/contract';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { formatDateTime } from '../../lib/format-date';
-import { useCreateTenantKey, useTenantKeys } from './keys-api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { keyColumns } from './keys-columns';
+import { useRevokeTenantKey, useTenantKeys } from './keys-api';
 import { NewKeyAlert } from './new-key-alert';
-
-const COLUMNS: GridColDef<TenantKey>[] = [
-  {
-    field: 'id',
-    headerName: 'ID',
-    flex: 1,
-    minWidth: 280,
-    sortable: false,
-    renderCell: ({ value }) => (
-      <Box
-        component="span"
-        sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 }}
-      >
-        {value as string}
-      </Box>
-    ),
-  },
-  {
-    field: 'createdAt',
-    headerName: 'Created at',
-    width: 200,
-    sortingOrder: ['desc', 'asc'],
-    valueFormatter: (value: string) => formatDateTime(value),
-  },
-];
+import { NewKeyDialog } from './new-key-dialog';
 
 const DEFAULT_SORT: GridSortModel = [{ field: 'createdAt', sort: 'desc' }];
 
-/** `/keys`: the organization's API keys, paged and sorted by the server, and "New key". */
+/** `/keys`: the organization's API keys, paged and sorted by the server, "New key" and Revoke. */
 export function KeysPage() {
   const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({
     page: 0,
@@ -60,7 +37,11 @@ export function KeysPage() {
     };
   }, [paginationModel, sortModel]);
   const keys = useTenantKeys(query);
-  const create = useCreateTenantKey();
+  const [isCreating, setIsCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedTenantKey | null>(null);
+  const [toRevoke, setToRevoke] = useState<TenantKey | null>(null);
+  const revoke = useRevokeTenantKey();
+  const columns = useMemo(() => keyColumns(setToRevoke), []);
 
   return (
     <Box data-testid="keys-page">
@@ -79,22 +60,26 @@ export function KeysPage() {
           <Button
             variant="contained"
             startIcon={<AddRoundedIcon />}
-            onClick={() => create.mutate()}
-            loading={create.isPending}
+            onClick={() => setIsCreating(true)}
             data-testid="new-key-button"
           >
             New key
           </Button>
         }
       />
-      {create.data && (
-        <NewKeyAlert key={create.data.id} createdKey={create.data} onClose={() => create.reset()} />
-      )}
-      {create.error && (
-        <Alert severity="error" sx={{ mb: 3 }} onClose={() => create.reset()} data-testid="new-key-error">
-          {create.error.message}
-        </Alert>
-      )}
+      <NewKeyDialog isOpen={isCreating} onClose={() => setIsCreating(false)} onCreated={setCreated} />
+      {created && <NewKeyAlert key={created.id} createdKey={created} onClose={() => setCreated(null)} />}
+      <ConfirmDialog
+        open={toRevoke !== null}
+        title="Revoke API key?"
+        confirmLabel="Revoke"
+        onConfirm={() => revoke.mutateAsync(toRevoke!.id)}
+        onClose={() => setToRevoke(null)}
+        testId="revoke-key-dialog"
+      >
+        <strong>{toRevoke?.name ?? 'This unnamed key'}</strong> stops working at once: scripts and integrations
+        that send it will be refused. This cannot be undone.
+      </ConfirmDialog>
       {keys.isError && (
         <Alert severity="error" sx={{ mb: 3 }} data-testid="keys-load-error">
           Error loading data
@@ -115,7 +100,7 @@ export function KeysPage() {
           label="Keys"
           aria-labelledby="keys-table-title"
           rows={keys.data?.keys ?? []}
-          columns={COLUMNS}
+          columns={columns}
           rowCount={keys.data?.total ?? 0}
           loading={keys.isFetching}
           paginationMode="server"

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { useState, type ReactNode } from 'react';
 import { useNodeDetail } from '../nodes/nodes-api';
 import { CommentsTab } from './comments/comments-tab';
 import { ImagesTab } from './images/images-tab';
@@ -23,11 +24,14 @@ export interface NodeDetailsPanelProps {
   onClose?: () => void;
   /** Called after the node was deleted from the panel (e.g. to leave its page). */
   onDeleted?: (nodeId: string) => void;
+  /** A first tab, "Overview", with the node type's own summary (a building's location map). */
+  overview?: ReactNode;
 }
 
 const TABS = ['comments', 'images', 'metadata'] as const;
-type DetailsTab = (typeof TABS)[number];
+type DetailsTab = (typeof TABS)[number] | 'overview';
 const TAB_LABELS: Record<DetailsTab, string> = {
+  overview: 'Overview',
   comments: 'Comments',
   images: 'Images',
   metadata: 'Metadata',
@@ -65,12 +69,20 @@ function TabLabel({ label, count }: { label: string; count: number | undefined }
 }
 
 /** Node details: header, then the Comments, Images and Metadata tabs. Fills its container's height. */
-export function NodeDetailsPanel({ nodeId, onClose, onDeleted }: NodeDetailsPanelProps) {
+export function NodeDetailsPanel({ nodeId, onClose, onDeleted, overview }: NodeDetailsPanelProps) {
   const detail = useNodeDetail(nodeId);
-  const [storedTab, setTab] = useLocalPreference<DetailsTab>(TAB_PREFERENCE_KEY, 'comments');
-  const tab: DetailsTab = TABS.includes(storedTab) ? storedTab : 'comments';
+  const [storedTab, setStoredTab] = useLocalPreference<DetailsTab>(TAB_PREFERENCE_KEY, 'comments');
+  // The overview is the panel's own first tab: chosen there, it is not remembered for other nodes.
+  const [overviewTab, setOverviewTab] = useState(overview !== undefined);
+  const tabs: readonly DetailsTab[] = overview === undefined ? TABS : ['overview', ...TABS];
+  const tab: DetailsTab = overviewTab && overview !== undefined ? 'overview' : (TABS as readonly string[]).includes(storedTab) ? storedTab : 'comments';
+  const setTab = (next: DetailsTab) => {
+    setOverviewTab(next === 'overview');
+    if (next !== 'overview') setStoredTab(next);
+  };
   // The counts in the tab labels (the lists are shared with the tabs through the query cache).
   const counts: Record<DetailsTab, number | undefined> = {
+    overview: undefined,
     comments: useComments(nodeId).data?.comments.length,
     images: useImages(nodeId).data?.images.length,
     metadata: useMetadata(nodeId).data?.metadata.length,
@@ -128,7 +140,7 @@ export function NodeDetailsPanel({ nodeId, onClose, onDeleted }: NodeDetailsPane
             aria-label="Node details"
             sx={{ px: 1, minHeight: 44, borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}
           >
-            {TABS.map((value) => (
+            {tabs.map((value) => (
               <Tab
                 key={value}
                 value={value}
@@ -146,6 +158,7 @@ export function NodeDetailsPanel({ nodeId, onClose, onDeleted }: NodeDetailsPane
             aria-labelledby={`node-details-tab-${tab}`}
             sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: 2.5, py: 2 }}
           >
+            {tab === 'overview' && overview}
             {tab === 'comments' && <CommentsTab key={nodeId} nodeId={nodeId} />}
             {tab === 'images' && <ImagesTab key={nodeId} nodeId={nodeId} />}
             {tab === 'metadata' && <MetadataTab key={nodeId} nodeId={nodeId} />}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BUILT_FEATURES } from '../../lib/built-features';
 import { getHubDetailsPath, getHubPath, getNodeScreenPath, getNodeTarget } from './node-routes';
 
 const id = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
@@ -9,18 +10,25 @@ describe('getNodeScreenPath', () => {
     ['FOLDER', `/hub/${id}`],
     ['GPR_SCAN', `/gpr-scans/${id}`],
     ['GPR_SCAN_GROUP', `/gpr-scan-groups/${id}`],
-    ['THREE_D_MODEL', `/3d-models/${id}`],
-    ['FILE', `/files/${id}`],
-    ['BUILDING', `/buildings/${id}`],
-    ['FLOOR_PLAN', `/floor-plans/${id}`],
     ['DUAL_ORIENTATION_AREA_SCAN', `/dual-orientation-area-scans/${id}`],
     ['DUAL_ORIENTATION_GPR_SCAN', `/dual-orientation-gpr-scans/${id}`],
   ] as const)('sends %s to %s', (type, path) => {
     expect(getNodeScreenPath({ nodeId: id, type })).toBe(path);
   });
 
-  it.each(['ANALYSIS', 'IFC_FILE', 'THREE_D_TRACKER', 'ROOT'] as const)('has no screen for %s', (type) => {
+  it.each(['ANALYSIS', 'THREE_D_TRACKER', 'ROOT'] as const)('has no screen for %s', (type) => {
     expect(getNodeScreenPath({ nodeId: id, type })).toBeNull();
+  });
+
+  it.each([
+    ['THREE_D_MODEL', '3d-models', BUILT_FEATURES.threeDModels],
+    ['FILE', 'files', BUILT_FEATURES.files],
+    // An IFC file is a file: same page (issue #18).
+    ['IFC_FILE', 'files', BUILT_FEATURES.files],
+    ['BUILDING', 'buildings', BUILT_FEATURES.buildings],
+    ['FLOOR_PLAN', 'floor-plans', BUILT_FEATURES.floorPlans],
+  ] as const)('sends %s to /%s only once that screen is built', (type, prefix, isFeatureBuilt) => {
+    expect(getNodeScreenPath({ nodeId: id, type })).toBe(isFeatureBuilt ? `/${prefix}/${id}` : null);
   });
 });
 
@@ -44,7 +52,7 @@ describe('getNodeTarget', () => {
       href: `/hub/${parentId}?details=${id}`,
       isNewTab: false,
     });
-    expect(getNodeTarget({ nodeId: id, type: 'IFC_FILE', parentId: null }).href).toBe(`/hub?details=${id}`);
+    expect(getNodeTarget({ nodeId: id, type: 'THREE_D_TRACKER', parentId: null }).href).toBe(`/hub?details=${id}`);
   });
 });
 

@@ -1,15 +1,21 @@
 import type { Node, NodeType } from '@gprhub/contract';
+import type { BuiltFeature } from '../../lib/built-features';
+import { isBuilt } from '../../lib/built-features';
 
-/** Node types with a screen of their own (seed 001 §2), by the route prefix of that screen. */
-const SCREEN_PREFIXES: Partial<Record<NodeType, string>> = {
-  GPR_SCAN: '/gpr-scans',
-  GPR_SCAN_GROUP: '/gpr-scan-groups',
-  THREE_D_MODEL: '/3d-models',
-  FILE: '/files',
-  BUILDING: '/buildings',
-  FLOOR_PLAN: '/floor-plans',
-  DUAL_ORIENTATION_AREA_SCAN: '/dual-orientation-area-scans',
-  DUAL_ORIENTATION_GPR_SCAN: '/dual-orientation-gpr-scans',
+/**
+ * Node types with a screen of their own (seed 001 §2), by the route prefix of that screen and the
+ * feature that builds it (a screen not built yet is no screen: the node opens its details).
+ */
+const SCREENS: Partial<Record<NodeType, { prefix: string; feature?: BuiltFeature }>> = {
+  GPR_SCAN: { prefix: '/gpr-scans' },
+  GPR_SCAN_GROUP: { prefix: '/gpr-scan-groups' },
+  THREE_D_MODEL: { prefix: '/3d-models', feature: 'threeDModels' },
+  FILE: { prefix: '/files', feature: 'files' },
+  IFC_FILE: { prefix: '/files', feature: 'files' },
+  BUILDING: { prefix: '/buildings', feature: 'buildings' },
+  FLOOR_PLAN: { prefix: '/floor-plans', feature: 'floorPlans' },
+  DUAL_ORIENTATION_AREA_SCAN: { prefix: '/dual-orientation-area-scans' },
+  DUAL_ORIENTATION_GPR_SCAN: { prefix: '/dual-orientation-gpr-scans' },
 };
 
 /**
@@ -19,8 +25,8 @@ const SCREEN_PREFIXES: Partial<Record<NodeType, string>> = {
  */
 export function getNodeScreenPath(node: Pick<Node, 'nodeId' | 'type'>): string | null {
   if (node.type === 'FOLDER') return `/hub/${node.nodeId}`;
-  const prefix = SCREEN_PREFIXES[node.type];
-  return prefix ? `${prefix}/${node.nodeId}` : null;
+  const screen = SCREENS[node.type];
+  return screen && isBuilt(screen.feature) ? `${screen.prefix}/${node.nodeId}` : null;
 }
 
 /** The hub page of a folder (`null`: the top level). */

@@ -24,7 +24,8 @@ import { getListingColumns } from '../hub/hub-layout';
 import { useScreenClass } from '../hub/use-screen-class';
 import { NodeNameCell } from './node-name-cell';
 import { useNodes, useRestoreNode } from './nodes-api';
-import { RestoredSnackbar } from './restored-snackbar';
+import type { RestoredNode } from './restored-snackbar';
+import { describeRestored, RestoredSnackbar } from './restored-snackbar';
 import { isInteractiveClick, useOpenNode } from './use-open-node';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -43,7 +44,7 @@ export function NodesPage() {
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [paging, setPaging] = useState({ key: '', model: { page: 0, pageSize: PAGE_SIZE } });
   const [sortModel, setSortModel] = useState<GridSortModel>(DEFAULT_SORT);
-  const [restored, setRestored] = useState<Node | null>(null);
+  const [restored, setRestored] = useState<RestoredNode | null>(null);
   const restore = useRestoreNode();
   const openNode = useOpenNode();
 
@@ -127,7 +128,11 @@ export function NodesPage() {
                   isIconOnly={screen === 'small'}
                   isPending={restore.isPending && restore.variables === row.nodeId}
                   isDisabled={restore.isPending}
-                  onClick={() => restore.mutate(row.nodeId, { onSuccess: () => setRestored(row) })}
+                  onClick={() =>
+                    restore.mutate(row.nodeId, {
+                      onSuccess: (answer) => setRestored(describeRestored(row, answer.restoredNodes)),
+                    })
+                  }
                 />
               ),
           } satisfies GridColDef<Node>,
@@ -264,7 +269,7 @@ export function NodesPage() {
           }}
         />
       </Card>
-      <RestoredSnackbar node={restored} onClose={() => setRestored(null)} />
+      <RestoredSnackbar restored={restored} onClose={() => setRestored(null)} />
     </Box>
   );
 }

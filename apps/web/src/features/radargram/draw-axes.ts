@@ -39,9 +39,9 @@ export function drawAxes(
   ctx.textAlign = 'left';
   ctx.fillText(geometry.traceSpacingM > 0 ? 'Distance (m)' : 'Trace', t.left, 13);
 
-  const rowsTarget = Math.max(2, Math.floor(t.height / 45));
-  drawVertical(ctx, t, depthTicks(geometry, permittivity, rowsTarget), t.left, -1);
-  drawVertical(ctx, t, timeTicks(geometry, rowsTarget), right, 1);
+  // Spacing from the axis length in pixels: labels at least MIN_VERTICAL_LABEL_GAP_PX apart.
+  drawVertical(ctx, t, depthTicks(geometry, permittivity, t.height), t.left, -1);
+  drawVertical(ctx, t, timeTicks(geometry, t.height), right, 1);
 
   ctx.save();
   ctx.textAlign = 'center';

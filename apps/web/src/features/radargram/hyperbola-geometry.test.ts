@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { depthTicks, distanceTicks, niceStep, rowDepthM, timeTicks } from './radargram-axes';
+import {
+  depthTicks,
+  distanceTicks,
+  MIN_VERTICAL_LABEL_GAP_PX,
+  niceStep,
+  niceStepAtLeast,
+  rowDepthM,
+  timeTicks,
+  type AxisTick,
+} from './radargram-axes';
 import {
   addHyperbola,
   areHyperbolaSetsDifferent,
@@ -38,13 +47,61 @@ describe('axes', () => {
     const distance = distanceTicks(geometry, 5);
     expect(distance[0]).toEqual({ at: 0, label: '0.0' });
     expect(distance[1]!.at).toBeCloseTo(0.5 / 0.002);
-    const time = timeTicks(geometry, 3);
+    // 550 rows over 100 px: 28 px of labels gap is 3.8 ns, so steps of 5 ns.
+    const time = timeTicks(geometry, 100);
     expect(time[1]!.label).toBe('5');
     expect(time[1]!.at).toBeCloseTo(5e-9 / geometry.sampleIntervalS);
-    for (const tick of depthTicks(geometry, 7, 5))
+    for (const tick of depthTicks(geometry, 7, 300))
       expect(rowDepthM(geometry, tick.at, 7)).toBeCloseTo(Number(tick.label), 6);
     // Higher permittivity: slower waves, so the same rows are shallower.
     expect(rowDepthM(geometry, 400, 9)).toBeLessThan(rowDepthM(geometry, 400, 6));
+  });
+});
+
+describe('vertical axis labels', () => {
+  // Pixel position of a tick on an axis `axisPx` long (the rows fill it; pixel centres at integers).
+  const px = (tick: AxisTick, rows: number, axisPx: number) => ((tick.at + 0.5) * axisPx) / rows;
+  const gaps = (ticks: AxisTick[], rows: number, axisPx: number) =>
+    ticks.slice(1).map((tick, i) => px(tick, rows, axisPx) - px(ticks[i]!, rows, axisPx));
+
+  it('picks the smallest 1-2-5 step at least as large as asked', () => {
+    expect(niceStepAtLeast(0.0031)).toBe(0.005);
+    expect(niceStepAtLeast(0.005)).toBe(0.005);
+    expect(niceStepAtLeast(1.2)).toBe(2);
+    expect(niceStepAtLeast(6)).toBe(10);
+  });
+
+  // A short gprMax scan: 1 ns of 200 rows, the direct wave a quarter of the way down. Its depth axis used
+  // to read "0.000" and "0.005" on top of each other, 4 px apart near the surface.
+  const short: FrameGeometry = { ...geometry, rows: 200, sampleIntervalS: 5e-12, startSample: 0 };
+  const cases: [string, FrameGeometry, number][] = [
+    ['a short gprMax scan, tall axis', short, 380],
+    ['a short gprMax scan, low axis', short, 150],
+    ['a vendor scan, tall axis', geometry, 380],
+    ['a vendor scan, low axis', geometry, 120],
+  ];
+  it.each(cases)('keeps depth and time labels apart on %s', (_name, g, axisPx) => {
+    for (const permittivity of [4, 6.5, 9]) {
+      const depth = depthTicks(g, permittivity, axisPx);
+      expect(depth.length).toBeGreaterThanOrEqual(2);
+      for (const gap of gaps(depth, g.rows, axisPx))
+        expect(gap).toBeGreaterThanOrEqual(MIN_VERTICAL_LABEL_GAP_PX);
+      expect(new Set(depth.map((t) => t.label)).size).toBe(depth.length);
+      for (const tick of depth)
+        expect(rowDepthM(g, tick.at, permittivity)).toBeCloseTo(Number(tick.label), 6);
+    }
+    const time = timeTicks(g, axisPx);
+    expect(time.length).toBeGreaterThanOrEqual(2);
+    for (const gap of gaps(time, g.rows, axisPx))
+      expect(gap).toBeGreaterThanOrEqual(MIN_VERTICAL_LABEL_GAP_PX);
+  });
+
+  it('still labels a tall axis densely: spacing under three label gaps', () => {
+    const depth = depthTicks(short, 6.5, 380);
+    const gapsPx = gaps(depth, short.rows, 380);
+    // The last gap is the widest (the first centimetres are squeezed): 1-2-5 steps at most 2.5 × the minimum.
+    expect(gapsPx[gapsPx.length - 1]!).toBeLessThan(3 * MIN_VERTICAL_LABEL_GAP_PX);
+    expect(depth.length).toBeGreaterThanOrEqual(4);
   });
 });
 

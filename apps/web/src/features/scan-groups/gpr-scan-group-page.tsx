@@ -4,6 +4,7 @@ import { Navigate } from 'react-router';
 import { LoadErrorPage } from '../../components/load-error-page';
 import { useOrgParam } from '../../components/org-link';
 import { PageHeader } from '../../components/page-header';
+import { NodeBreadcrumbs } from '../hub/node-breadcrumbs';
 import { withOrg } from '../../lib/with-org';
 import { useUuidParam } from '../../routes/use-uuid-param';
 import { ScanGroupListing } from './scan-group-listing';
@@ -24,6 +25,7 @@ export function GprScanGroupPage() {
   if (data.type === 'AREA_SCAN') return <Navigate to={withOrg(`/area-scans/${id}`, org)} replace />;
   return (
     <Box data-testid="scan-group-page">
+      <NodeBreadcrumbs nodeId={id} />
       <PageHeader
         title={data.name}
         description={`GPR scan group${data.fileName ? ` imported from ${data.fileName}` : ''}: its scans and groups.`}

@@ -4,26 +4,33 @@ import TableRowsRoundedIcon from '@mui/icons-material/TableRowsRounded';
 import ViewInArRoundedIcon from '@mui/icons-material/ViewInArRounded';
 import VpnKeyRoundedIcon from '@mui/icons-material/VpnKeyRounded';
 import type { ReactNode } from 'react';
+import type { BuiltFeature } from '../../lib/built-features';
+import { isBuilt } from '../../lib/built-features';
 
 export interface NavigationLink {
   label: string;
   to: string;
   icon: ReactNode;
   testId: string;
+  /** The feature the page belongs to; the link is shown once it is built. */
+  feature?: BuiltFeature;
 }
 
-/** The drawer's "Menu" section, in the spec's order and wording. */
-export const MENU_LINKS: readonly NavigationLink[] = [
-  { label: 'HUB', to: '/hub', icon: <AccountTreeRoundedIcon />, testId: 'nav-hub' },
-  { label: 'Analyses', to: '/analyses', icon: <InsightsRoundedIcon />, testId: 'nav-analyses' },
-  { label: 'Nodes', to: '/nodes', icon: <TableRowsRoundedIcon />, testId: 'nav-nodes' },
-  {
-    label: '3d Trackers',
-    to: '/three-d-trackers',
-    icon: <ViewInArRoundedIcon />,
-    testId: 'nav-three-d-trackers',
-  },
-];
+/** The drawer's "Menu" section, in the spec's order and wording (pages not built yet left out). */
+export const MENU_LINKS: readonly NavigationLink[] = (
+  [
+    { label: 'HUB', to: '/hub', icon: <AccountTreeRoundedIcon />, testId: 'nav-hub' },
+    { label: 'Analyses', to: '/analyses', icon: <InsightsRoundedIcon />, testId: 'nav-analyses' },
+    { label: 'Nodes', to: '/nodes', icon: <TableRowsRoundedIcon />, testId: 'nav-nodes' },
+    {
+      label: '3d Trackers',
+      to: '/three-d-trackers',
+      icon: <ViewInArRoundedIcon />,
+      testId: 'nav-three-d-trackers',
+      feature: 'threeDTrackers',
+    },
+  ] satisfies NavigationLink[]
+).filter((link) => isBuilt(link.feature));
 
 /** Links of the "Development" section (after "Copy access token"). */
 export const DEVELOPMENT_LINKS: readonly NavigationLink[] = [

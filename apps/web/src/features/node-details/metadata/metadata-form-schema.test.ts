@@ -39,6 +39,11 @@ describe('metadata form validation', () => {
   it("JSON must be present and parse: 'JSON is required', 'JSON is not valid'", () => {
     expect(errorsOf({ name: 'Raw', type: 'JSON', json: '' })).toEqual({ json: 'JSON is required' });
     expect(errorsOf({ name: 'Raw', type: 'JSON', json: '{"a": 1,' })).toEqual({ json: 'JSON is not valid' });
+    // What the server refuses is refused here first, with the same words.
+    expect(errorsOf({ name: 'Raw', type: 'JSON', json: 'null' })).toEqual({ json: 'JSON is required' });
+    expect(errorsOf({ name: 'Raw', type: 'JSON', json: '['.repeat(100) + ']'.repeat(100) })).toEqual({
+      json: 'JSON is nested too deeply (at most 64 levels)',
+    });
     expect(errorsOf({ name: 'Raw', type: 'JSON', json: '{"a": [1, 2]}' })).toEqual({});
     expect(errorsOf({ name: 'Raw', type: 'JSON', json: '42' })).toEqual({});
   });

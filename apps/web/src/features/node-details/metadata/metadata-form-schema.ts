@@ -1,4 +1,4 @@
-import { Messages, METADATA_TYPES } from '@gprhub/contract';
+import { findJsonValueProblem, JsonMessages, Messages, METADATA_TYPES } from '@gprhub/contract';
 import type { Location, MetadataItem, MetadataType, PutMetadataBody } from '@gprhub/contract';
 import { z } from 'zod';
 import type { NodeOption } from '../node-search-query';
@@ -92,8 +92,11 @@ export const MetadataFormSchema = z
           issue('text', Messages.tooBig('value', METADATA_TEXT_MAX));
         break;
       case 'JSON':
-        if (!values.json.trim()) issue('json', 'JSON is required');
-        else if (!isValidJson(values.json)) issue('json', 'JSON is not valid');
+        if (!values.json.trim()) issue('json', JsonMessages.required);
+        else {
+          const problem = findJsonTextProblem(values.json);
+          if (problem) issue('json', problem);
+        }
         break;
       case 'LOCATION': {
         const latitude = checkCoordinate('latitude', values.latitude);
@@ -108,12 +111,12 @@ export const MetadataFormSchema = z
     }
   });
 
-function isValidJson(text: string): boolean {
+/** What the server would refuse in this JSON text (unparseable, null, too deep or large, a NUL), or null. */
+function findJsonTextProblem(text: string): string | null {
   try {
-    JSON.parse(text);
-    return true;
+    return findJsonValueProblem(JSON.parse(text));
   } catch {
-    return false;
+    return JsonMessages.invalid;
   }
 }
 

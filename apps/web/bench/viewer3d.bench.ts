@@ -1,0 +1,168 @@
+/**
+ * Browser benchmark of the 3D model viewer: clouds of 1 and 10 million points and a 300,000-triangle mesh,
+ * each uploaded as a model version through the API and opened on the 3D model page in headless Chromium.
+ * Prints the time to first frame (navigation start → the first frame drawn after the model is loaded: download,
+ * the worker's read of the coarse level, GPU upload), the time until the octree draws (the worker's full read
+ * and octree build), and the frame time (p50, p95 over 4 s of orbiting, once the octree draws) against an
+ * almost empty scene (an 8-point cloud). Targets (issue #15): first frame ≤ 2 s at
+ * 1 M points and ≤ 6 s at 10 M; frame time p50 within 2× of the empty scene's.
+ *
+ * Run: `npm run bench -- viewer3d`. Builds the app first when its dist folders are missing.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeGlbMesh, writePlyPoints } from '@gprhub/scan3d';
+import type { Page } from 'playwright-core';
+import { openBrowser } from '../../../e2e/support/browser.js';
+import { repoRoot, startServer } from '../../../e2e/support/server.js';
+
+const ORG = 'viewer3d-bench';
+const ORBIT_SECONDS = 4;
+
+function ensureBuilt(): void {
+  const webDist = process.env.WEB_DIST ?? join(repoRoot, 'apps/web/dist');
+  const apiOut = process.env.API_DIST ?? 'dist';
+  if (existsSync(join(webDist, 'index.html')) && existsSync(join(repoRoot, 'apps/api', apiOut, 'server.js'))) return;
+  const r = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+/** A room-like cloud: points on the six faces of a 5 × 4 × 2.6 m box, coloured by height. */
+function roomCloud(count: number): Uint8Array {
+  const positions = new Float32Array(count * 3);
+  const colours = new Uint8Array(count * 3);
+  const size = [5, 4, 2.6];
+  let seed = 12345;
+  const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 4294967296);
+  for (let i = 0; i < count; i++) {
+    const axis = i % 3;
+    for (let a = 0; a < 3; a++) positions[i * 3 + a] = a === axis ? (random() < 0.5 ? 0 : size[a]!) : random() * size[a]!;
+    const shade = 90 + Math.round((positions[i * 3 + 2]! / size[2]!) * 140);
+    colours.set([shade, shade - 20, 200 - shade / 2], i * 3);
+  }
+  return writePlyPoints(positions, colours);
+}
+
+/** A wavy wall of ~300,000 triangles (388 × 388 vertices). */
+function wallMesh(): Uint8Array {
+  const n = 388;
+  const positions = new Float32Array(n * n * 3);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) positions.set([(i / (n - 1)) * 5, 0.05 * Math.sin(i / 9) * Math.cos(j / 7), (j / (n - 1)) * 2.6], (i * n + j) * 3);
+  const indices = new Uint32Array((n - 1) * (n - 1) * 6);
+  let k = 0;
+  for (let i = 0; i < n - 1; i++)
+    for (let j = 0; j < n - 1; j++) {
+      const a = i * n + j;
+      indices.set([a, a + n, a + 1, a + 1, a + n, a + n + 1], k);
+      k += 6;
+    }
+  return writeGlbMesh(positions, indices, [0.7, 0.68, 0.62, 1]);
+}
+
+/** A model with one version holding one file, through the API with the page's session. */
+async function createModel(page: Page, url: string, name: string, file: { name: string; type: string; bytes: Uint8Array }): Promise<string> {
+  const headers = { 'x-organization': ORG };
+  const model = await (await page.request.post(`${url}/api/3d-models`, { headers, data: { name } })).json();
+  const batch = await (
+    await page.request.post(`${url}/api/files/batch`, {
+      headers,
+      data: { objectPathPrefix: '3d-models', files: [{ nodeId: model.nodeId, name: file.name.split('.')[0], extension: file.name.split('.')[1] }] },
+    })
+  ).json();
+  const target = batch.files[0];
+  const put = await page.request.put(target.uploadUrl, { headers: { 'content-type': 'application/octet-stream' }, data: Buffer.from(file.bytes), timeout: 300_000 });
+  if (put.status() !== 204) throw new Error(`upload failed: ${put.status()}`);
+  const version = await page.request.post(`${url}/api/3d-model-version`, { headers, data: { threeDModelNodeId: model.nodeId, files: [{ type: file.type, fileId: target.file.id }] } });
+  if (version.status() !== 201) throw new Error(`version failed: ${await version.text()}`);
+  return model.nodeId as string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+}
+
+/** Open the model page; answers the first-frame time and the frame times while orbiting. */
+async function measure(page: Page, url: string, modelId: string): Promise<{ firstFrameMs: number; modelMs: number; octreeMs: number; p50: number; p95: number; drawn: string }> {
+  await page.goto(`${url}/3d-models/${modelId}/3d-model?org=${ORG}`);
+  await page.locator('[data-testid="viewer"][data-loaded="true"]').waitFor({ timeout: 120_000 });
+  // The model is in the scene; the next animation frame draws it.
+  const firstFrameMs = (await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now()))))')) as number;
+  // When the model's answer arrived: from there on the time is the viewer's (download, read, GPU upload).
+  const modelAnsweredMs = (await page.evaluate(
+    `Math.max(...performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/3d-models/${modelId}')).map((e) => e.responseEnd))`,
+  )) as number;
+  // A large cloud first shows a coarse level; the frame times are taken once its octree draws.
+  const viewer = page.getByTestId('viewer');
+  if ((await viewer.getAttribute('data-level')) === 'coarse') await page.locator('[data-testid="viewer"][data-level="octree"]').waitFor({ timeout: 120_000 });
+  const octreeMs = (await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now()))))')) as number;
+  await page.getByTestId('viewer-stats-toggle').click();
+  // Let the level of detail settle (uploads, the budget following the frame time) before measuring.
+  await page.waitForTimeout(1500);
+  const canvas = (await page.locator('[data-testid="viewer"] canvas').boundingBox())!;
+  const cx = canvas.x + canvas.width / 2;
+  const cy = canvas.y + canvas.height / 2;
+  // Orbit (a slow drag) while the page records every animation frame.
+  const frames = page.evaluate(`new Promise((resolve) => {
+    const times = [];
+    const start = performance.now();
+    const tick = (t) => { times.push(t); if (t - start < ${ORBIT_SECONDS * 1000}) requestAnimationFrame(tick); else resolve(times); };
+    requestAnimationFrame(tick);
+  })`) as Promise<number[]>;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  for (let i = 0; i < ORBIT_SECONDS * 20; i++) {
+    await page.mouse.move(cx + 200 * Math.sin(i / 15), cy + 20 * Math.cos(i / 15));
+    await page.waitForTimeout(50);
+  }
+  await page.mouse.up();
+  const times = await frames;
+  const intervals = times.slice(1).map((t, i) => t - times[i]!).sort((a, b) => a - b);
+  const drawn = (await page.getByTestId('viewer-stats').evaluate((el) => Array.from(el.children, (c) => c.textContent).join(', '))) as string;
+  return { firstFrameMs, modelMs: firstFrameMs - modelAnsweredMs, octreeMs, p50: percentile(intervals, 0.5), p95: percentile(intervals, 0.95), drawn };
+}
+
+async function main(): Promise<void> {
+  ensureBuilt();
+  const server = await startServer();
+  const browser = await openBrowser(server.url, { width: 1440, height: 900 });
+  const { page } = browser;
+  try {
+    await page.goto(`${server.url}/auth/sign-up`);
+    await page.getByLabel('First name').fill('Bench');
+    await page.getByLabel('Last name').fill('Mark');
+    await page.getByLabel('Work email').fill(`bench3d-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('viewer-bench-2026');
+    await page.getByTestId('sign-up-submit').click();
+    await page.getByTestId('create-organization-form').waitFor();
+    await page.getByLabel('Organization name').fill('Viewer3d Bench');
+    await page.getByTestId('create-organization-submit').click();
+    await page.waitForURL(new RegExp(`/hub\\?.*org=${ORG}`));
+
+    const cases: { label: string; file: () => { name: string; type: string; bytes: Uint8Array }; firstFrameTargetMs?: number }[] = [
+      { label: 'empty scene (8 points)', file: () => ({ name: 'empty.ply', type: 'point_cloud', bytes: roomCloud(8) }) },
+      { label: 'cloud 1M points', file: () => ({ name: 'cloud1m.ply', type: 'point_cloud', bytes: roomCloud(1_000_000) }), firstFrameTargetMs: 2000 },
+      { label: 'cloud 10M points', file: () => ({ name: 'cloud10m.ply', type: 'point_cloud', bytes: roomCloud(10_000_000) }), firstFrameTargetMs: 6000 },
+      { label: 'mesh 300k triangles', file: () => ({ name: 'wall.glb', type: 'rtabmap_glb', bytes: wallMesh() }) },
+    ];
+    // VIEWER3D_CASES=1m,10m runs only the cases whose label contains one of the words (the empty scene always runs).
+    const only = (process.env.VIEWER3D_CASES ?? '').split(',').filter(Boolean);
+    let emptyP50 = NaN;
+    for (const c of cases.filter((c, i) => i === 0 || only.length === 0 || only.some((w) => c.label.toLowerCase().includes(w.toLowerCase())))) {
+      const file = c.file();
+      const modelId = await createModel(page, server.url, c.label, file);
+      const r = await measure(page, server.url, modelId);
+      if (Number.isNaN(emptyP50)) emptyP50 = r.p50;
+      const target = c.firstFrameTargetMs ? ` (target ≤ ${c.firstFrameTargetMs} ms: ${r.firstFrameMs <= c.firstFrameTargetMs ? 'met' : 'MISSED'})` : '';
+      const ratio = r.p50 / emptyP50;
+      console.log(`${c.label} (${(file.bytes.length / 1e6).toFixed(1)} MB): first frame ${r.firstFrameMs.toFixed(0)} ms after navigation${target}; ${r.modelMs.toFixed(0)} ms after the model's answer (the viewer's own share); octree drawn ${r.octreeMs.toFixed(0)} ms after navigation`);
+      console.log(`  frame time p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms; ${ratio.toFixed(2)}× the empty scene (target ≤ 2×: ${ratio <= 2 ? 'met' : 'MISSED'}); drawn: ${r.drawn}`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

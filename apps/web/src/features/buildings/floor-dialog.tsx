@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { Floor } from '@gprhub/contract';
+import { FLOOR_ORDER_LIMIT, floorLabel, NODE_NAME_MAX } from '@gprhub/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormServerError } from '../../components/form-server-error';
+import { FormTextField } from '../../components/form-text-field';
+import { applyServerErrors } from '../../lib/apply-server-errors';
+import { useCreateFloor, useUpdateFloor } from './buildings-api';
+
+const FloorFormSchema = z.object({
+  name: z.string().max(NODE_NAME_MAX, `Use at most ${NODE_NAME_MAX} characters`),
+  order: z
+    .string()
+    .trim()
+    .min(1, 'Order is required')
+    .regex(/^[-+]?\d+$/, 'Order must be a whole number')
+    .refine((text) => Math.abs(Number(text)) <= FLOOR_ORDER_LIMIT, `Order must be between -${FLOOR_ORDER_LIMIT} and ${FLOOR_ORDER_LIMIT}`),
+});
+type FloorFormValues = z.infer<typeof FloorFormSchema>;
+
+export interface FloorDialogProps {
+  isOpen: boolean;
+  buildingId: string;
+  /** The floor to edit; none: a new floor. */
+  floor?: Floor;
+  /** A new floor's default order (the highest plus 1). */
+  defaultOrder: number;
+  onClose: () => void;
+  onSaved?: (floor: Floor) => void;
+}
+
+function FloorForm({ buildingId, floor, defaultOrder, onClose, onSaved }: Omit<FloorDialogProps, 'isOpen'>) {
+  const create = useCreateFloor(buildingId);
+  const update = useUpdateFloor(buildingId);
+  const form = useForm<FloorFormValues>({
+    resolver: zodResolver(FloorFormSchema),
+    defaultValues: { name: floor?.name ?? '', order: String(floor?.order ?? defaultOrder) },
+    mode: 'onChange',
+  });
+  const { control, handleSubmit, formState, watch } = form;
+  const { isDirty, isValid, isSubmitting, errors } = formState;
+  const [name, order] = watch(['name', 'order']);
+  const preview = /^[-+]?\d+$/.test(order.trim()) ? floorLabel({ name: name.trim() || null, order: Number(order) }) : '';
+  const onSubmit = handleSubmit(async (values) => {
+    const body = { name: values.name.trim() || null, order: Number(values.order) };
+    try {
+      const saved = floor ? await update.mutateAsync({ id: floor.id, ...body }) : await create.mutateAsync(body);
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      applyServerErrors(form.setError, error, ['name', 'order']);
+    }
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} data-testid="floor-form">
+      <DialogContent sx={{ pt: 1 }}>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormServerError errors={errors} />
+          <FormTextField
+            control={control}
+            name="name"
+            label="Name"
+            placeholder="Optional, e.g. Car park"
+            autoFocus
+            fullWidth
+            autoComplete="off"
+            helperText={preview ? `Shown as “${preview}”` : ' '}
+            slotProps={{ htmlInput: { 'data-testid': 'floor-name', maxLength: NODE_NAME_MAX + 1 } }}
+          />
+          <FormTextField
+            control={control}
+            name="order"
+            label="Order"
+            fullWidth
+            helperText="0 is the ground floor, negative numbers are below ground (U1, U2…)"
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'floor-order' } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} color="inherit">
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={(floor !== undefined && !isDirty) || !isValid} loading={isSubmitting} data-testid="floor-submit">
+          Save
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+/** New floor / Edit floor: an optional name (blank: the order is the label) and the order. */
+export function FloorDialog({ isOpen, ...props }: FloorDialogProps) {
+  const [generation, setGeneration] = useState(0);
+  return (
+    <Dialog
+      open={isOpen}
+      onClose={props.onClose}
+      fullWidth
+      maxWidth="xs"
+      data-testid="floor-dialog"
+      slotProps={{ transition: { onExited: () => setGeneration((g) => g + 1) } }}
+    >
+      <DialogTitle sx={{ pb: 0.5 }}>{props.floor ? 'Edit floor' : 'New floor'}</DialogTitle>
+      <FloorForm key={generation} {...props} />
+    </Dialog>
+  );
+}

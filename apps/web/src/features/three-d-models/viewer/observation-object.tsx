@@ -1,0 +1,70 @@
+import type { Area, Observation } from '@gprhub/contract';
+import { useEffect, useMemo, useState } from 'react';
+import * as THREE from 'three';
+import { useObservationDetails } from '../three-d-models-api';
+
+/** Length of the drawn bars across the line, metres (a bar's length is unknown; this shows its direction). */
+export const BAR_LENGTH_M = 0.5;
+
+/** The observation's frame as a matrix: columns planeX, planeY, planeZ, translation origin (world frame). */
+export function areaMatrix(area: Area): THREE.Matrix4 {
+  const [x, y, z] = [area.planeX, area.planeY, area.planeZ].map((v) => new THREE.Vector3(...v));
+  return new THREE.Matrix4().makeBasis(x!, y!, z!).setPosition(new THREE.Vector3(...area.origin));
+}
+
+function useRadargramTexture(url: string | undefined): THREE.Texture | null {
+  const [texture, setTexture] = useState<THREE.Texture | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let isCancelled = false;
+    let loaded: THREE.Texture | null = null;
+    new THREE.TextureLoader().loadAsync(url).then((t) => {
+      t.colorSpace = THREE.SRGBColorSpace;
+      loaded = t;
+      if (!isCancelled) setTexture(t);
+      else t.dispose();
+    }, () => undefined);
+    return () => {
+      isCancelled = true;
+      loaded?.dispose();
+    };
+  }, [url]);
+  return texture;
+}
+
+/**
+ * A GPR scan in the room: its radargram as the section it is (planeX along the line, planeZ into the
+ * surface), the scan line on the surface, and each bar as a cylinder at its position and depth with its
+ * diameter, running across the line (planeY). Everything is placed by the observation's area (world frame).
+ * Section and bars are drawn through the model (no depth test), so the surveyor sees them inside the wall.
+ */
+export function ObservationObject({ observation, area, isSelected, layers }: { observation: Observation; area: Area; isSelected: boolean; layers: { radargrams: boolean; rebars: boolean } }) {
+  const details = useObservationDetails(observation.id).data;
+  const texture = useRadargramTexture(details?.radargramUrl);
+  const matrix = useMemo(() => areaMatrix(area), [area]);
+  const lengthM = Math.max(details?.gprScan.lengthM ?? 0.5, 0.05);
+  const depthM = Math.max(details?.gprScan.depthM ?? 0.3, 0.05);
+  const line = useMemo(() => new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(0, 0, 0), new THREE.Vector3(lengthM, 0, 0)]), [lengthM]);
+  return (
+    <group matrixAutoUpdate={false} matrix={matrix} name={`observation-${observation.id}`}>
+      <mesh visible={layers.radargrams} position={[lengthM / 2, 0, depthM / 2]} rotation={[-Math.PI / 2, 0, 0]} renderOrder={2}>
+        <planeGeometry args={[lengthM, depthM]} />
+        {texture ? (
+          // A new material (key) once the image is there: a reused one would keep the placeholder colour as a tint.
+          <meshBasicMaterial key="radargram" map={texture} color="#ffffff" side={THREE.DoubleSide} transparent opacity={0.85} depthTest={false} depthWrite={false} />
+        ) : (
+          <meshBasicMaterial key="placeholder" color="#37474f" side={THREE.DoubleSide} transparent opacity={0.6} depthTest={false} depthWrite={false} />
+        )}
+      </mesh>
+      <lineSegments geometry={line} renderOrder={3}>
+        <lineBasicMaterial color={isSelected ? '#ffd54f' : '#4fc3f7'} depthTest={false} />
+      </lineSegments>
+      {layers.rebars && details?.rebars.map((bar) => (
+        <mesh key={bar.id} position={[bar.xM, 0, bar.depthM]} renderOrder={4}>
+          <cylinderGeometry args={[Math.max(bar.radiusM, 0.002), Math.max(bar.radiusM, 0.002), BAR_LENGTH_M, 20]} />
+          <meshStandardMaterial color="#ff7043" emissive="#bf360c" emissiveIntensity={0.5} metalness={0.3} roughness={0.5} depthTest={false} />
+        </mesh>
+      ))}
+    </group>
+  );
+}

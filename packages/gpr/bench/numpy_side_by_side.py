@@ -1,0 +1,138 @@
+"""NumPy side of the GPR benchmark's reading and processing comparison (issue #13).
+
+Reads each 16-bit (or 8/32-bit) GSSI DZT the way the Python tools do (header fields, then one ``numpy.fromfile``
+of the samples reshaped to traces) and runs the processing steps GPRPy offers for the same job, each as GPRPy's
+toolbox implements it (a moving window mean evaluated window by window over the matrix):
+
+- dewow: subtract a moving mean along time (window in samples);
+- smooth: replace each sample with a moving mean along time;
+- remMeanTrace: subtract the moving mean trace (window in traces);
+- tpowGain: multiply by t**power.
+
+It also runs the same four steps written the fastest way NumPy allows (cumulative sums, one pass per step), so the
+comparison is against the better of the two. Times are CPU seconds (``time.process_time``), median of ``runs``.
+GPRPy itself is imported and timed instead of the loop versions when it is installed.
+
+Usage: python3 numpy_side_by_side.py RUNS DEWOW SMOOTH MEAN_TRACES GAIN_POWER FILE... ; prints one JSON object.
+"""
+import json
+import sys
+import time
+
+import numpy as np
+
+
+def read_dzt(path):
+    header = np.fromfile(path, dtype='<u2', count=512)
+    data_field = int(header[1])
+    nsamp = int(header[2])
+    bits = int(header[3])
+    nchan = int(np.fromfile(path, dtype='<u2', count=27)[26]) or 1
+    offset = 1024 * data_field if 0 < data_field < 1024 else 1024 * nchan
+    dtype = {8: '<u1', 16: '<u2', 32: '<i4'}[bits]
+    raw = np.fromfile(path, dtype=dtype, offset=offset)
+    traces = raw.size // (nsamp * nchan)
+    data = raw[: traces * nsamp * nchan].reshape(traces, nchan * nsamp)[:, :nsamp].T
+    centre = {8: 128, 16: 32768, 32: 0}[bits]
+    return data.astype(np.float64) - centre
+
+
+def moving_mean(a, window, axis):
+    """Centred moving mean (window clipped at the ends) by cumulative sums, along axis."""
+    half = window // 2
+    n = a.shape[axis]
+    c = np.cumsum(a, axis=axis)
+    c = np.concatenate([np.zeros_like(np.take(c, [0], axis=axis)), c], axis=axis)
+    idx = np.arange(n)
+    lo = np.clip(idx - half, 0, n)
+    hi = np.clip(idx + half + 1, 0, n)
+    s = np.take(c, hi, axis=axis) - np.take(c, lo, axis=axis)
+    shape = [1, 1]
+    shape[axis] = n
+    return s / (hi - lo).reshape(shape)
+
+
+def chain_vectorised(data, dewow, smooth, mean_traces, power, twtt):
+    d = data - moving_mean(data, dewow, 0)
+    d = moving_mean(d, smooth, 0)
+    d = d - moving_mean(d, mean_traces, 1)
+    return d * (twtt ** power)[:, None]
+
+
+def window_mean_loop(data, window, axis):
+    """GPRPy's way: the mean of each window, computed window by window."""
+    out = np.zeros(data.shape)
+    n = data.shape[axis]
+    half = int(np.ceil(window / 2.0))
+    for i in range(n):
+        a, b = max(0, i - half), min(n, i + half + 1)
+        if axis == 0:
+            out[i, :] = data[a:b, :].mean(0)
+        else:
+            out[:, i] = data[:, a:b].mean(1)
+    return out
+
+
+def chain_loops(data, dewow, smooth, mean_traces, power, twtt):
+    try:
+        from gprpy.toolbox import gprpyTools as tools  # GPRPy's own, when installed
+
+        d = tools.dewow(data, dewow)
+        d = tools.smooth(d, smooth)
+        d = tools.remMeanTrace(d, mean_traces)
+        return tools.tpowGain(d, twtt, power)
+    except ImportError:
+        d = data - window_mean_loop(data, dewow, 0)
+        d = window_mean_loop(d, smooth, 0)
+        d = d - window_mean_loop(d, mean_traces, 1)
+        return np.multiply(d, (twtt ** power)[:, None])
+
+
+def cpu_median(run, runs):
+    """Median CPU time of one call, ms; each timed sample repeats the call until it lasts at least 20 ms."""
+    repeats = 1
+    while True:
+        start = time.process_time()
+        for _ in range(repeats):
+            run()
+        if time.process_time() - start >= 0.02 or repeats >= 1 << 16:
+            break
+        repeats *= 2
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        for _ in range(repeats):
+            run()
+        times.append((time.process_time() - start) / repeats)
+    times.sort()
+    return times[len(times) // 2] * 1000
+
+
+def main():
+    runs, dewow, smooth, mean_traces = (int(v) for v in sys.argv[1:5])
+    power = float(sys.argv[5])
+    try:
+        import gprpy  # noqa: F401
+
+        loops_label = 'GPRPy'
+    except ImportError:
+        loops_label = 'NumPy, GPRPy-style window loops'
+    out = {'numpy': np.__version__, 'loops': loops_label, 'files': {}}
+    for path in sys.argv[6:]:
+        data = read_dzt(path)
+        twtt = np.arange(1, data.shape[0] + 1, dtype=np.float64)
+        out['files'][path] = {
+            'shape': list(data.shape),
+            'readMs': cpu_median(lambda: read_dzt(path), runs),
+            'chainVectorisedMs': cpu_median(
+                lambda: chain_vectorised(data, dewow, smooth, mean_traces, power, twtt), runs
+            ),
+            'chainLoopsMs': cpu_median(
+                lambda: chain_loops(data, dewow, smooth, mean_traces, power, twtt), max(1, runs // 3)
+            ),
+        }
+    print(json.dumps(out))
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,5 @@
+export * from './voxel-grid';
+export * from './backproject';
+export * from './pcd';
+export * from './accuracy';
+export * from './point-cloud';

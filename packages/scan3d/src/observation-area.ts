@@ -1,0 +1,58 @@
+import type { RadarPosition, Vec3 } from './positions';
+
+/**
+ * Where an observation sits in the room (world frame, z up, metres). `origin` is the first trace on the
+ * scanned surface; the axes are unit vectors: `planeX` along the scan line, `planeZ` into the surface
+ * (depth), `planeY = planeZ × planeX` along the surface, across the line. The radargram is the section
+ * spanned by planeX (distance) and planeZ (depth); a bar crossing the line lies along planeY.
+ */
+export interface ObservationArea {
+  origin: Vec3;
+  planeX: Vec3;
+  planeY: Vec3;
+  planeZ: Vec3;
+}
+
+const UP: Vec3 = [0, 0, 1];
+
+/** a × b. */
+export function cross(a: Vec3, b: Vec3): Vec3 {
+  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+}
+
+/** a / |a|, or null for a (near) zero vector. */
+export function normalise(a: Vec3): Vec3 | null {
+  const n = Math.hypot(a[0], a[1], a[2]);
+  return n < 1e-9 ? null : [a[0] / n, a[1] / n, a[2] / n];
+}
+
+/**
+ * The area of a scan from the tracker's start and end points: planeX from start to end, the surface
+ * normal (planeZ) horizontal, pointing away from an operator who scans a wall left to right in front of
+ * them (up × planeX); for a vertical line (bottom to top) it is planeX × world x.
+ *
+ * @param position - The tracker's position of the line.
+ * @returns The area, or null when start and end coincide.
+ * @example areaFromPosition({ id: 'a', order: 0, direction: 'LEFT_TO_RIGHT', startPoint: [0, 0, 1], endPoint: [1, 0, 1] })
+ */
+export function areaFromPosition(position: RadarPosition): ObservationArea | null {
+  const along = normalise([
+    position.endPoint[0] - position.startPoint[0],
+    position.endPoint[1] - position.startPoint[1],
+    position.endPoint[2] - position.startPoint[2],
+  ]);
+  if (!along) return null;
+  const normal = normalise(cross(UP, along)) ?? (normalise(cross(along, [1, 0, 0])) as Vec3);
+  return { origin: [...position.startPoint], planeX: along, planeY: cross(normal, along), planeZ: normal };
+}
+
+/**
+ * The area of a scan the tracker did not see: a line along world x at 1 m height, facing +y.
+ *
+ * @param index - Its rank among the scans added together (each next one 0.5 m further along −y, so they do not overlap).
+ * @returns The area.
+ * @example defaultObservationArea(0).origin // [0, 0, 1]
+ */
+export function defaultObservationArea(index: number): ObservationArea {
+  return { origin: [0, -0.5 * index, 1], planeX: [1, 0, 0], planeY: [0, 0, -1], planeZ: [0, 1, 0] };
+}

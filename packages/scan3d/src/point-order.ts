@@ -1,0 +1,56 @@
+/**
+ * Reorder points so that every prefix of the list is an evenly spread subsample of the whole cloud: the
+ * viewer then draws the first N points for a budget of N (a level of detail that costs no extra memory, and
+ * a lower level is just a shorter draw range). The order is a seeded shuffle (xorshift32 + Fisher–Yates),
+ * so a cloud always gets the same order.
+ *
+ * @param positions - xyz per point (modified in place).
+ * @param colours - rgb per point, or null (modified in place).
+ * @param seed - Shuffle seed (non-zero).
+ * @example shufflePointsInPlace(positions, colours)
+ */
+export function shufflePointsInPlace(positions: Float32Array, colours: Uint8Array | null, seed = 0x9e3779b9): void {
+  let state = seed >>> 0 || 1;
+  const count = positions.length / 3;
+  for (let i = count - 1; i > 0; i--) {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    const j = state % (i + 1);
+    for (let a = 0; a < 3; a++) {
+      const p = positions[i * 3 + a]!;
+      positions[i * 3 + a] = positions[j * 3 + a]!;
+      positions[j * 3 + a] = p;
+      if (colours) {
+        const c = colours[i * 3 + a]!;
+        colours[i * 3 + a] = colours[j * 3 + a]!;
+        colours[j * 3 + a] = c;
+      }
+    }
+  }
+}
+
+/**
+ * The number of points to draw next frame: shrink when the last frame was slower than the target, grow
+ * back (by 10 %) when it was well within it, never above `max` nor below `min`.
+ *
+ * @param current - Points drawn now.
+ * @param frameMs - Duration of the last frame, milliseconds.
+ * @param options - targetFrameMs (default 1000/50), min, max.
+ * @returns The next budget.
+ * @example nextPointBudget(2_000_000, 40, { max: 3_000_000 }) // 1_000_000
+ */
+export function nextPointBudget(
+  current: number,
+  frameMs: number,
+  options: { targetFrameMs?: number; min?: number; max: number },
+): number {
+  const target = options.targetFrameMs ?? 20;
+  const min = options.min ?? 100_000;
+  let next = current;
+  if (frameMs > target * 1.5) next = Math.floor(current * Math.max(0.5, target / frameMs));
+  else if (frameMs < target * 0.7) next = Math.ceil(current * 1.1);
+  return Math.max(Math.min(min, options.max), Math.min(options.max, next));
+}

@@ -1,0 +1,18 @@
+export * from './compression';
+export * from './rvl';
+export * from './images';
+export * from './version';
+export * from './transform';
+export * from './calibration';
+export * from './database';
+export * from './scene';
+export {
+  generateSyntheticRecording,
+  truthPoses,
+  type SyntheticOptions,
+  type SyntheticRecording,
+  type SyntheticDataRow,
+  type SyntheticNodeRow,
+  type SyntheticLinkRow,
+  type SyntheticAdminRow,
+} from './synthetic';

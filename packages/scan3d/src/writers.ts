@@ -1,0 +1,150 @@
+/**
+ * A binary little-endian PLY of points with 8-bit colours (float x, y, z; uchar red, green, blue), as
+ * RTAB-Map exports clouds.
+ *
+ * @param positions - xyz per point, metres.
+ * @param colours - rgb per point (0–255), or null for none.
+ * @returns The file's bytes.
+ * @example writePlyPoints(new Float32Array([0, 0, 0]), new Uint8Array([255, 0, 0]))
+ */
+export function writePlyPoints(positions: Float32Array, colours: Uint8Array | null): Uint8Array {
+  const count = positions.length / 3;
+  const header =
+    `ply\nformat binary_little_endian 1.0\nelement vertex ${count}\nproperty float x\nproperty float y\nproperty float z\n` +
+    (colours ? 'property uchar red\nproperty uchar green\nproperty uchar blue\n' : '') +
+    'end_header\n';
+  const stride = colours ? 15 : 12;
+  const out = new Uint8Array(header.length + count * stride);
+  for (let i = 0; i < header.length; i++) out[i] = header.charCodeAt(i);
+  const view = new DataView(out.buffer);
+  for (let k = 0; k < count; k++) {
+    const base = header.length + k * stride;
+    for (let a = 0; a < 3; a++) view.setFloat32(base + a * 4, positions[k * 3 + a]!, true);
+    if (colours) for (let a = 0; a < 3; a++) out[base + 12 + a] = colours[k * 3 + a]!;
+  }
+  return out;
+}
+
+function asciiBytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0x7f;
+  return out;
+}
+
+/**
+ * A GLB (binary glTF 2.0) of one triangle mesh with a single colour: positions (float32) and 32-bit indices.
+ *
+ * @param positions - xyz per vertex, metres.
+ * @param indices - Three vertex indexes per triangle.
+ * @param rgba - Base colour, 0–1 each.
+ * @returns The file's bytes.
+ * @example writeGlbMesh(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), new Uint32Array([0, 1, 2]))
+ */
+export function writeGlbMesh(positions: Float32Array, indices: Uint32Array, rgba: [number, number, number, number] = [0.8, 0.8, 0.8, 1]): Uint8Array {
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i++) {
+    min[i % 3] = Math.min(min[i % 3]!, positions[i]!);
+    max[i % 3] = Math.max(max[i % 3]!, positions[i]!);
+  }
+  const positionBytes = positions.byteLength;
+  const binLength = positionBytes + indices.byteLength;
+  const json = {
+    asset: { version: '2.0', generator: 'gprhub scan3d' },
+    scene: 0,
+    scenes: [{ nodes: [0] }],
+    nodes: [{ mesh: 0 }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1, material: 0 }] }],
+    materials: [{ pbrMetallicRoughness: { baseColorFactor: rgba, metallicFactor: 0, roughnessFactor: 1 }, doubleSided: true }],
+    buffers: [{ byteLength: binLength }],
+    bufferViews: [
+      { buffer: 0, byteOffset: 0, byteLength: positionBytes, target: 34962 },
+      { buffer: 0, byteOffset: positionBytes, byteLength: indices.byteLength, target: 34963 },
+    ],
+    accessors: [
+      { bufferView: 0, componentType: 5126, count: positions.length / 3, type: 'VEC3', min, max },
+      { bufferView: 1, componentType: 5125, count: indices.length, type: 'SCALAR' },
+    ],
+  };
+  let text = JSON.stringify(json);
+  while (text.length % 4) text += ' ';
+  const jsonBytes = asciiBytes(text);
+  const binPadded = Math.ceil(binLength / 4) * 4;
+  const total = 12 + 8 + jsonBytes.length + 8 + binPadded;
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true);
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonBytes.length, true);
+  view.setUint32(16, 0x4e4f534a, true);
+  out.set(jsonBytes, 20);
+  const binStart = 20 + jsonBytes.length;
+  view.setUint32(binStart, binPadded, true);
+  view.setUint32(binStart + 4, 0x004e4942, true); // "BIN\0"
+  out.set(new Uint8Array(positions.buffer, positions.byteOffset, positionBytes), binStart + 8);
+  out.set(new Uint8Array(indices.buffer, indices.byteOffset, indices.byteLength), binStart + 8 + positionBytes);
+  return out;
+}
+
+/**
+ * The closed triangle mesh of an axis-aligned box (8 corners, 12 triangles).
+ *
+ * @param min - Lowest corner, metres.
+ * @param max - Highest corner, metres.
+ * @returns Positions and indices for {@link writeGlbMesh}.
+ * @example createBoxMesh([0, 0, 0], [1, 2, 3]).indices.length // 36
+ */
+export function createBoxMesh(min: [number, number, number], max: [number, number, number]): { positions: Float32Array; indices: Uint32Array } {
+  const positions = new Float32Array(24);
+  for (let i = 0; i < 8; i++) {
+    positions[i * 3] = i & 1 ? max[0] : min[0];
+    positions[i * 3 + 1] = i & 2 ? max[1] : min[1];
+    positions[i * 3 + 2] = i & 4 ? max[2] : min[2];
+  }
+  // prettier-ignore
+  const indices = new Uint32Array([
+    0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, // z min, z max
+    0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, // y min, y max
+    0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5, // x min, x max
+  ]);
+  return { positions, indices };
+}
+
+/**
+ * Points on the surface of an axis-aligned box on a regular grid, with a colour per face.
+ *
+ * @param min - Lowest corner, metres.
+ * @param max - Highest corner, metres.
+ * @param spacingM - Grid spacing, metres.
+ * @returns xyz and rgb per point.
+ * @example sampleBoxSurface([0, 0, 0], [1, 1, 1], 0.1).positions.length > 0
+ */
+export function sampleBoxSurface(
+  min: [number, number, number],
+  max: [number, number, number],
+  spacingM: number,
+): { positions: Float32Array; colours: Uint8Array } {
+  const points: number[] = [];
+  const colours: number[] = [];
+  const faceColours = [[200, 80, 80], [80, 200, 80], [80, 80, 200]];
+  for (let axis = 0; axis < 3; axis++) {
+    const u = (axis + 1) % 3;
+    const v = (axis + 2) % 3;
+    const nu = Math.max(1, Math.round((max[u]! - min[u]!) / spacingM));
+    const nv = Math.max(1, Math.round((max[v]! - min[v]!) / spacingM));
+    for (const side of [min[axis]!, max[axis]!]) {
+      for (let i = 0; i <= nu; i++) {
+        for (let j = 0; j <= nv; j++) {
+          const p = [0, 0, 0];
+          p[axis] = side;
+          p[u] = min[u]! + ((max[u]! - min[u]!) * i) / nu;
+          p[v] = min[v]! + ((max[v]! - min[v]!) * j) / nv;
+          points.push(...p);
+          colours.push(...faceColours[axis]!);
+        }
+      }
+    }
+  }
+  return { positions: new Float32Array(points), colours: new Uint8Array(colours) };
+}

@@ -33,7 +33,8 @@ it('readGprMax survives 10,000 mutated small HDF5 files', async () => {
   });
   expect(stats.accepted).toBeGreaterThan(1000);
   console.log('[fuzz] gprmax HDF5 instances:', getHdf5RuntimeStats());
-});
+  // 10,000 WebAssembly HDF5 reads take tens of seconds, and over a minute on a loaded 2-core machine.
+}, 300_000);
 
 it.runIf(hasSharedData)(
   'readGprMax survives 100 truncations and bit flips of the real 2-D model',
@@ -47,4 +48,5 @@ it.runIf(hasSharedData)(
       { seed: 56, hotBytes: 8192, prepare },
     );
   },
+  300_000,
 );

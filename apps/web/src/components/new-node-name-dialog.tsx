@@ -1,13 +1,10 @@
+import { FormDialog, FormDialogActions } from './form-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { NODE_NAME_MAX } from '@gprhub/contract';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { applyServerErrors } from '../lib/apply-server-errors';
@@ -33,13 +30,25 @@ export interface NewNodeNameDialogProps {
 
 type NameValues = { name: string };
 
-function NameForm({ parentName, placeholder, testId, minLength, submitLabel = 'Save', onSubmit, onClose }: Omit<NewNodeNameDialogProps, 'isOpen' | 'title'>) {
+function NameForm({
+  parentName,
+  placeholder,
+  testId,
+  minLength,
+  submitLabel = 'Save',
+  onSubmit,
+  onClose,
+}: Omit<NewNodeNameDialogProps, 'isOpen' | 'title'>) {
   const schema = useMemo(() => {
     let name = z.string().trim().min(1, 'Name is required');
     if (minLength) name = name.min(minLength.length, minLength.message);
     return z.object({ name: name.max(NODE_NAME_MAX, `Use at most ${NODE_NAME_MAX} characters`) });
   }, [minLength]);
-  const form = useForm<NameValues>({ resolver: zodResolver(schema), defaultValues: { name: '' }, mode: 'onChange' });
+  const form = useForm<NameValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '' },
+    mode: 'onChange',
+  });
   const { control, handleSubmit, formState } = form;
   // Read every flag up front: formState is a proxy that only tracks the flags read during render.
   const { isDirty, isValid, isSubmitting, errors } = formState;
@@ -71,14 +80,13 @@ function NameForm({ parentName, placeholder, testId, minLength, submitLabel = 'S
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!isDirty || !isValid} loading={isSubmitting} data-testid={`${testId}-submit`}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        isSubmitDisabled={!isDirty || !isValid}
+        isSubmitting={isSubmitting}
+        submitTestId={`${testId}-submit`}
+        submitLabel={submitLabel}
+      />
     </form>
   );
 }
@@ -88,23 +96,15 @@ function NameForm({ parentName, placeholder, testId, minLength, submitLabel = 'S
  * name; the form starts empty each time the dialog opens.
  */
 export function NewNodeNameDialog({ isOpen, title, ...props }: NewNodeNameDialogProps) {
-  // A fresh form each time the dialog opens; the old one stays while the dialog fades out.
-  const [generation, setGeneration] = useState(0);
-  const titleId = `${props.testId}-title`;
   return (
-    <Dialog
-      open={isOpen}
+    <FormDialog
+      isOpen={isOpen}
       onClose={props.onClose}
-      fullWidth
+      title={title}
+      testId={`${props.testId}-dialog`}
       maxWidth="xs"
-      aria-labelledby={titleId}
-      data-testid={`${props.testId}-dialog`}
-      slotProps={{ transition: { onExited: () => setGeneration((g) => g + 1) } }}
     >
-      <DialogTitle id={titleId} sx={{ pb: 0.5 }}>
-        {title}
-      </DialogTitle>
-      <NameForm key={generation} {...props} />
-    </Dialog>
+      <NameForm {...props} />
+    </FormDialog>
   );
 }

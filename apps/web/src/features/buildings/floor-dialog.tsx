@@ -1,13 +1,9 @@
+import { FormDialog, FormDialogActions } from '../../components/form-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { Floor } from '@gprhub/contract';
 import { FLOOR_ORDER_LIMIT, floorLabel, NODE_NAME_MAX } from '@gprhub/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormServerError } from '../../components/form-server-error';
@@ -22,7 +18,10 @@ const FloorFormSchema = z.object({
     .trim()
     .min(1, 'Order is required')
     .regex(/^[-+]?\d+$/, 'Order must be a whole number')
-    .refine((text) => Math.abs(Number(text)) <= FLOOR_ORDER_LIMIT, `Order must be between -${FLOOR_ORDER_LIMIT} and ${FLOOR_ORDER_LIMIT}`),
+    .refine(
+      (text) => Math.abs(Number(text)) <= FLOOR_ORDER_LIMIT,
+      `Order must be between -${FLOOR_ORDER_LIMIT} and ${FLOOR_ORDER_LIMIT}`,
+    ),
 });
 type FloorFormValues = z.infer<typeof FloorFormSchema>;
 
@@ -48,11 +47,15 @@ function FloorForm({ buildingId, floor, defaultOrder, onClose, onSaved }: Omit<F
   const { control, handleSubmit, formState, watch } = form;
   const { isDirty, isValid, isSubmitting, errors } = formState;
   const [name, order] = watch(['name', 'order']);
-  const preview = /^[-+]?\d+$/.test(order.trim()) ? floorLabel({ name: name.trim() || null, order: Number(order) }) : '';
+  const preview = /^[-+]?\d+$/.test(order.trim())
+    ? floorLabel({ name: name.trim() || null, order: Number(order) })
+    : '';
   const onSubmit = handleSubmit(async (values) => {
     const body = { name: values.name.trim() || null, order: Number(values.order) };
     try {
-      const saved = floor ? await update.mutateAsync({ id: floor.id, ...body }) : await create.mutateAsync(body);
+      const saved = floor
+        ? await update.mutateAsync({ id: floor.id, ...body })
+        : await create.mutateAsync(body);
       onSaved?.(saved);
       onClose();
     } catch (error) {
@@ -85,32 +88,27 @@ function FloorForm({ buildingId, floor, defaultOrder, onClose, onSaved }: Omit<F
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={(floor !== undefined && !isDirty) || !isValid} loading={isSubmitting} data-testid="floor-submit">
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        isSubmitDisabled={(floor !== undefined && !isDirty) || !isValid}
+        isSubmitting={isSubmitting}
+        submitTestId="floor-submit"
+      />
     </form>
   );
 }
 
 /** New floor / Edit floor: an optional name (blank: the order is the label) and the order. */
 export function FloorDialog({ isOpen, ...props }: FloorDialogProps) {
-  const [generation, setGeneration] = useState(0);
   return (
-    <Dialog
-      open={isOpen}
+    <FormDialog
+      isOpen={isOpen}
       onClose={props.onClose}
-      fullWidth
+      title={props.floor ? 'Edit floor' : 'New floor'}
+      testId="floor-dialog"
       maxWidth="xs"
-      data-testid="floor-dialog"
-      slotProps={{ transition: { onExited: () => setGeneration((g) => g + 1) } }}
     >
-      <DialogTitle sx={{ pb: 0.5 }}>{props.floor ? 'Edit floor' : 'New floor'}</DialogTitle>
-      <FloorForm key={generation} {...props} />
-    </Dialog>
+      <FloorForm {...props} />
+    </FormDialog>
   );
 }

@@ -1,15 +1,11 @@
+import { FormDialog, FormDialogActions } from '../../components/form-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Location } from '@gprhub/contract';
 import { BuildingMessages, Messages, NODE_NAME_MAX } from '@gprhub/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormServerError } from '../../components/form-server-error';
@@ -26,7 +22,11 @@ const LIMITS = { latitude: 90, longitude: 180 } as const;
 /** Building name required; the location is optional, but both coordinates or neither, within range. */
 const NewBuildingSchema = z
   .object({
-    name: z.string().trim().min(1, BuildingMessages.nameRequired).max(NODE_NAME_MAX, `Use at most ${NODE_NAME_MAX} characters`),
+    name: z
+      .string()
+      .trim()
+      .min(1, BuildingMessages.nameRequired)
+      .max(NODE_NAME_MAX, `Use at most ${NODE_NAME_MAX} characters`),
     latitude: z.string(),
     longitude: z.string(),
   })
@@ -53,7 +53,8 @@ type NewBuildingValues = z.infer<typeof NewBuildingSchema>;
 function toLocation(values: Pick<NewBuildingValues, 'latitude' | 'longitude'>): Location | null {
   const latitude = parseCoordinate(values.latitude);
   const longitude = parseCoordinate(values.longitude);
-  if (latitude === null || longitude === null || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  if (latitude === null || longitude === null || Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
+    return null;
   return { latitude, longitude };
 }
 
@@ -83,7 +84,11 @@ function NewBuildingForm({ parentId, parentName, onClose }: Omit<NewBuildingDial
   };
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const building = await create.mutateAsync({ name: values.name, parentId, location: toLocation(values) });
+      const building = await create.mutateAsync({
+        name: values.name,
+        parentId,
+        location: toLocation(values),
+      });
       void invalidate();
       onClose();
       navigate(`/hub/${building.node.nodeId}`);
@@ -140,35 +145,21 @@ function NewBuildingForm({ parentId, parentName, onClose }: Omit<NewBuildingDial
           </Box>
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!isDirty || !isValid} loading={isSubmitting} data-testid="new-building-submit">
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        isSubmitDisabled={!isDirty || !isValid}
+        isSubmitting={isSubmitting}
+        submitTestId="new-building-submit"
+      />
     </form>
   );
 }
 
 /** "Create building": name and location; Save waits for a changed, valid form; then `/hub/{id}` (the building page). */
 export function NewBuildingDialog({ isOpen, ...props }: NewBuildingDialogProps) {
-  const [generation, setGeneration] = useState(0);
   return (
-    <Dialog
-      open={isOpen}
-      onClose={props.onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="new-building-title"
-      data-testid="new-building-dialog"
-      slotProps={{ transition: { onExited: () => setGeneration((g) => g + 1) } }}
-    >
-      <DialogTitle id="new-building-title" sx={{ pb: 0.5 }}>
-        Create building
-      </DialogTitle>
-      <NewBuildingForm key={generation} {...props} />
-    </Dialog>
+    <FormDialog isOpen={isOpen} onClose={props.onClose} title="Create building" testId="new-building-dialog">
+      <NewBuildingForm {...props} />
+    </FormDialog>
   );
 }

@@ -1,11 +1,9 @@
+import { FormDialog, FormDialogActions } from '../../components/form-dialog';
 import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -36,10 +34,17 @@ function extensionOf(name: string): string {
 export function floorPlanFileError(file: File | null): string | null {
   if (!file) return BuildingMessages.imageRequired;
   const ext = extensionOf(file.name);
-  return (FLOOR_PLAN_EXTENSIONS as readonly string[]).includes(ext) ? null : `File extension ${ext || '(none)'} is not supported`;
+  return (FLOOR_PLAN_EXTENSIONS as readonly string[]).includes(ext)
+    ? null
+    : `File extension ${ext || '(none)'} is not supported`;
 }
 
-function NewFloorPlanForm({ buildingId, floorId, floorLabel, onClose }: Omit<NewFloorPlanDialogProps, 'isOpen'>) {
+function NewFloorPlanForm({
+  buildingId,
+  floorId,
+  floorLabel,
+  onClose,
+}: Omit<NewFloorPlanDialogProps, 'isOpen'>) {
   const organization = useOrganizationSlug();
   const create = useCreateFloorPlans(buildingId);
   const [name, setName] = useState('');
@@ -61,10 +66,22 @@ function NewFloorPlanForm({ buildingId, floorId, floorLabel, onClose }: Omit<New
       const [record] = await uploadFiles({
         organization,
         objectPathPrefix: 'floor-plans',
-        files: [{ nodeId: buildingId, name: file.name.slice(0, file.name.length - ext.length - 1), extension: ext, data: file }],
+        files: [
+          {
+            nodeId: buildingId,
+            name: file.name.slice(0, file.name.length - ext.length - 1),
+            extension: ext,
+            data: file,
+          },
+        ],
         onProgress: (p) => setProgress(p.fraction),
       });
-      await create.mutateAsync({ name: name.trim(), buildingNodeId: buildingId, floorId, fileId: record!.id });
+      await create.mutateAsync({
+        name: name.trim(),
+        buildingNodeId: buildingId,
+        floorId,
+        fileId: record!.id,
+      });
       onClose();
     } catch (caught) {
       setError(getErrorMessage(caught));
@@ -87,7 +104,11 @@ function NewFloorPlanForm({ buildingId, floorId, floorLabel, onClose }: Omit<New
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             On <strong>{floorLabel}</strong>
           </Typography>
-          {error && <Alert severity="error" data-testid="new-floor-plan-error">{error}</Alert>}
+          {error && (
+            <Alert severity="error" data-testid="new-floor-plan-error">
+              {error}
+            </Alert>
+          )}
           <TextField
             label="Name"
             value={name}
@@ -115,7 +136,12 @@ function NewFloorPlanForm({ buildingId, floorId, floorLabel, onClose }: Omit<New
               gap: 2,
             }}
           >
-            <Button component="label" variant="outlined" startIcon={<UploadFileRoundedIcon />} disabled={isWorking}>
+            <Button
+              component="label"
+              variant="outlined"
+              startIcon={<UploadFileRoundedIcon />}
+              disabled={isWorking}
+            >
               Choose image or PDF
               <input
                 hidden
@@ -134,14 +160,24 @@ function NewFloorPlanForm({ buildingId, floorId, floorLabel, onClose }: Omit<New
               <Typography variant="body2" noWrap data-testid="floor-plan-file-name">
                 {file ? file.name : 'No file chosen'}
               </Typography>
-              <Typography variant="caption" sx={{ color: file && fileError ? 'error.main' : 'text.secondary' }}>
-                {file && fileError ? fileError : isPdf ? 'Each page of the PDF becomes a floor plan.' : 'PNG, JPEG, AVIF or a PDF (one plan per page).'}
+              <Typography
+                variant="caption"
+                sx={{ color: file && fileError ? 'error.main' : 'text.secondary' }}
+              >
+                {file && fileError
+                  ? fileError
+                  : isPdf
+                    ? 'Each page of the PDF becomes a floor plan.'
+                    : 'PNG, JPEG, AVIF or a PDF (one plan per page).'}
               </Typography>
             </Box>
           </Box>
           {isWorking && (
             <Box>
-              <LinearProgress variant={progress < 1 ? 'determinate' : 'indeterminate'} value={progress * 100} />
+              <LinearProgress
+                variant={progress < 1 ? 'determinate' : 'indeterminate'}
+                value={progress * 100}
+              />
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {progress < 1 ? 'Uploading…' : isPdf ? 'Rendering the PDF pages…' : 'Creating the plan…'}
               </Typography>
@@ -149,32 +185,22 @@ function NewFloorPlanForm({ buildingId, floorId, floorLabel, onClose }: Omit<New
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} color="inherit" disabled={isWorking}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={isWorking || nameError !== null || fileError !== null} loading={isWorking} data-testid="floor-plan-submit">
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        isCancelDisabled={isWorking}
+        isSubmitDisabled={isWorking || nameError !== null || fileError !== null}
+        isSubmitting={isWorking}
+        submitTestId="floor-plan-submit"
+      />
     </form>
   );
 }
 
 /** New floor plan: a name ('Name is required') and an image or a PDF; Save is disabled while uploading or with errors. */
 export function NewFloorPlanDialog({ isOpen, ...props }: NewFloorPlanDialogProps) {
-  const [generation, setGeneration] = useState(0);
   return (
-    <Dialog
-      open={isOpen}
-      onClose={props.onClose}
-      fullWidth
-      maxWidth="sm"
-      data-testid="new-floor-plan-dialog"
-      slotProps={{ transition: { onExited: () => setGeneration((g) => g + 1) } }}
-    >
-      <DialogTitle sx={{ pb: 0.5 }}>New floor plan</DialogTitle>
-      <NewFloorPlanForm key={generation} {...props} />
-    </Dialog>
+    <FormDialog isOpen={isOpen} onClose={props.onClose} title="New floor plan" testId="new-floor-plan-dialog">
+      <NewFloorPlanForm {...props} />
+    </FormDialog>
   );
 }

@@ -1,6 +1,5 @@
-import Dialog from '@mui/material/Dialog';
+import { FormDialog } from '../../components/form-dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -99,22 +98,16 @@ function NewGprScanFlow({ parentId, parentName, onClose }: Omit<NewGprScanDialog
  * zip or scan files), then pairing of the created scans into dual-orientation scans.
  */
 export function NewGprScanDialog({ isOpen, ...props }: NewGprScanDialogProps) {
-  // A fresh flow each time the dialog opens; the old one stays while the dialog fades out.
-  const [generation, setGeneration] = useState(0);
   return (
-    <Dialog
-      open={isOpen}
-      onClose={(_, reason) => reason !== 'backdropClick' && props.onClose()}
-      fullWidth
+    <FormDialog
+      isOpen={isOpen}
+      onClose={props.onClose}
+      title="New GPR scan"
+      testId="new-gpr-scan-dialog"
       maxWidth="md"
-      aria-labelledby="new-gpr-scan-title"
-      data-testid="new-gpr-scan-dialog"
-      slotProps={{ transition: { onExited: () => setGeneration((g) => g + 1) } }}
+      isBackdropClickIgnored
     >
-      <DialogTitle id="new-gpr-scan-title" sx={{ pb: 0.5 }}>
-        New GPR scan
-      </DialogTitle>
-      <NewGprScanFlow key={generation} {...props} />
-    </Dialog>
+      <NewGprScanFlow {...props} />
+    </FormDialog>
   );
 }

@@ -105,6 +105,17 @@ it('starts from the hub and labels with the mouse and the keyboard', async () =>
   await page.getByTestId('hot-keys-dialog').waitFor({ state: 'detached' });
   await screenshot(page, 'labeling-02-labels');
 
+  // A failed save keeps the labels on screen and says so.
+  await page.route('**/api/node-metadata', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable', httpStatus: 503, code: 'UNAVAILABLE', service: 'api' }) }),
+  );
+  await page.getByTestId('labeling-save-next').click();
+  await page.getByTestId('labeling-save-error').waitFor();
+  expect(await page.getByTestId('labeling-save-error').textContent()).toContain('Your labels are still here');
+  expect(await active()).toBe(scanIds[0]);
+  expect(await rows().count()).toBe(labelled);
+  await page.unroute('**/api/node-metadata');
+
   // Save & next: the next scan, and the count moves.
   await page.getByTestId('labeling-save-next').click();
   await expect.poll(active).toBe(scanIds[1]);

@@ -185,11 +185,9 @@ export function LabelingPage() {
               <ScanPreview scanId={session.active.nodeId} label={session.active.name} />
             </Card>
           </Box>
-        </Box>
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <LabelsPanel session={session} />
           <AgreementCard nodeId={session.nodeId} />
         </Box>
+        <LabelsPanel session={session} />
       </Box>
       <HotKeysDialog isOpen={isHotKeysOpen} onClose={() => setHotKeysOpen(false)} />
     </Box>

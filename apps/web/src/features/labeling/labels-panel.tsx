@@ -89,7 +89,7 @@ export function LabelsPanel({ session }: { session: LabelingSession }) {
         Labels ({draft.points.length}){session.isDirty ? ' · not saved' : ''}
       </Typography>
       <TableContainer sx={{ maxHeight: 320 }}>
-        <Table size="small" stickyHeader data-testid="labels-table">
+        <Table size="small" stickyHeader data-testid="labels-table" sx={{ '& td, & th': { px: 0.75 } }}>
           <TableHead>
             <TableRow>
               <TableCell>#</TableCell>
@@ -111,6 +111,8 @@ export function LabelsPanel({ session }: { session: LabelingSession }) {
                     size="small"
                     variant="standard"
                     value={p.type}
+                    renderValue={(t) => SHORT[t].replace(/ \(.\)$/, '')}
+                    sx={{ fontSize: 14 }}
                     aria-label={`Type of label ${i + 1}`}
                     onChange={(e) => {
                       const type = e.target.value as PointLabelType;
@@ -135,7 +137,7 @@ export function LabelsPanel({ session }: { session: LabelingSession }) {
                       variant="standard"
                       type="number"
                       value={p.diameter ?? ''}
-                      sx={{ width: 56 }}
+                      sx={{ width: 44 }}
                       slotProps={{ htmlInput: { min: 1, max: 100, 'aria-label': `Diameter of label ${i + 1}` } }}
                       onChange={(e) => {
                         const n = Number(e.target.value);

@@ -11,7 +11,7 @@ export const LABEL_STROKE_PX = 2;
 export const LABEL_FONT_PX = 18;
 
 export const LABEL_COLORS: Record<PointLabelType, string> = {
-  REBAR_POSITION: '#ffd600',
+  REBAR_POSITION: '#ff4df5',
   REBAR_POSITION_WITH_DIAMETER: '#00e676',
   BACKGROUND_REFLECTION: '#ff5252',
 };

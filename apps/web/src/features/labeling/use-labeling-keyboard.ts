@@ -26,7 +26,12 @@ export interface LabelingKeyActions {
 /** Whether a key press belongs to a field (spec §5: hot keys are ignored while an input has focus). */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  // MUI's Select and menus are focusable divs, not inputs.
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.closest('[role="combobox"], [role="listbox"], [role="menu"]') !== null
+  );
 }
 
 /** The session's hot keys on the window, ignored while a field has focus, a dialog is open or a modifier is held. */

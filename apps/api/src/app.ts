@@ -8,6 +8,7 @@ import { registerGprScanRoutes } from './modules/gpr-scans/gpr-scans.routes.js';
 import { registerScanGroupRoutes } from './modules/gpr-scans/scan-groups.routes.js';
 import { registerVendorLinkRoutes } from './modules/gpr-scans/vendor-link.routes.js';
 import { registerLocalStorageRoutes } from './modules/files/storage.routes.js';
+import { registerLabelRoutes } from './modules/labels/labels.routes.js';
 import { registerNodeDetailRoutes } from './modules/node-details/node-details.routes.js';
 import { registerNodeRoutes } from './modules/nodes/nodes.routes.js';
 import { registerTenantKeyRoutes } from './modules/tenant-keys/tenant-keys.routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerThreeDModelRoutes(app, ctx);
   registerObservationRoutes(app, ctx);
   registerBuildingRoutes(app, ctx);
+  registerLabelRoutes(app, ctx);
   await registerLocalStorageRoutes(app, ctx);
 
   const hasWeb = await registerWebApp(app, ctx.config.webDist);

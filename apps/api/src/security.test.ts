@@ -207,6 +207,7 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'PATCH /api/gpr-scans/:id/geometry': { resource: 'gprScan', payload: () => ({ traceSpacingM: 0.002 }) },
   'GET /api/gpr-scans/:id/details': { resource: 'gprScan' },
   'GET /api/gpr-scans/:id/signal': { resource: 'gprScan' },
+  'GET /api/gpr-scans/:id/labels': { resource: 'gprScan' },
   'GET /api/area-scans/:id': { resource: 'areaScan' },
   'GET /api/area-scans/:id/details': { resource: 'areaScan' },
   'GET /api/area-scans/:id/line-scans': { resource: 'areaScan' },

@@ -83,3 +83,14 @@ export function apiMutation<T>(
   }
   return request<T>(path, init, options);
 }
+
+/** GET a file (a zip, for one) as a Blob, with the same cookies, organization header and error handling. */
+export async function apiDownload(path: string, options: ApiRequestOptions = {}): Promise<Blob> {
+  const headers = new Headers(options.headers);
+  const organization = options.organization === undefined ? currentOrganization : options.organization;
+  if (organization) headers.set(ORGANIZATION_HEADER, organization);
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const response = await doFetch(path, { headers, credentials: 'include', signal: options.signal ?? null });
+  if (!response.ok) throw ApiRequestError.fromBody(response.status, await readBody(response));
+  return response.blob();
+}

@@ -7,7 +7,7 @@ export const BUILT_FEATURES = {
   /** The "3d Trackers" page of the menu (pairing trackers). */
   threeDTrackers: false,
   /** "Start labeling session" and the labeling pages. */
-  labeling: false,
+  labeling: true,
   /** 3D model pages and the hub's New → 3D model. */
   threeDModels: true,
   /** Building pages and the hub's New → Building. */

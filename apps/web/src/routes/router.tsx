@@ -8,6 +8,7 @@ import { SignInPage } from '../features/auth/sign-in-page';
 import { SignUpPage } from '../features/auth/sign-up-page';
 import { OrganizationGate } from '../features/organizations/organization-gate';
 import { AppLayout } from '../features/shell/app-layout';
+import { isBuilt } from '../lib/built-features';
 import { RouteErrorPage } from './route-error-page';
 import { UuidParamsGuard } from './uuid-params-guard';
 
@@ -73,6 +74,16 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/analyses/analyses-page')).AnalysesPage,
                 }),
               },
+              ...(isBuilt('labeling')
+                ? [
+                    {
+                      path: 'labelers/gpr-scans',
+                      lazy: async () => ({
+                        Component: (await import('../features/labeling/labeling-page')).LabelingPage,
+                      }),
+                    },
+                  ]
+                : []),
               {
                 path: 'keys',
                 lazy: async () => ({ Component: (await import('../features/keys/keys-page')).KeysPage }),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { files, nodeComments, nodeImages, nodeMetadata, user } from '../schema/index.js';
 
@@ -52,6 +52,21 @@ export async function findMetadata(db: Database, organizationId: string, nodeId:
     .select()
     .from(nodeMetadata)
     .where(and(eq(nodeMetadata.organizationId, organizationId), eq(nodeMetadata.nodeId, nodeId)))
+    .orderBy(asc(nodeMetadata.createdAt), asc(nodeMetadata.id));
+}
+
+/** The items named `name` of these nodes (e.g. every scan's rebarPositionLabel), oldest first. */
+export async function findMetadataByName(
+  db: Database,
+  organizationId: string,
+  nodeIds: string[],
+  name: string,
+): Promise<MetadataRow[]> {
+  if (nodeIds.length === 0) return [];
+  return db
+    .select()
+    .from(nodeMetadata)
+    .where(and(eq(nodeMetadata.organizationId, organizationId), eq(nodeMetadata.name, name), inArray(nodeMetadata.nodeId, nodeIds)))
     .orderBy(asc(nodeMetadata.createdAt), asc(nodeMetadata.id));
 }
 

@@ -78,7 +78,8 @@ export function registerNodeDetailRoutes(app: FastifyInstance, ctx: AppContext):
     schema: {
       tags: mtags,
       summary: 'Create (no id) or replace (id) a metadata item',
-      description: '`ownerId` is the node. Values: TEXT a string, JSON any JSON, LOCATION {latitude, longitude}, RELATED_NODE {relatedNodeId}.',
+      description: '`ownerId` is the node. Values: TEXT a string, JSON any JSON, LOCATION {latitude, longitude}, RELATED_NODE {relatedNodeId}. ' +
+        'A GPR scan\'s labels are the JSON item named `rebarPositionLabel` (value {points: [{signalRowIndex, timeColumnIndex, type, diameter?}], global: {depth}}), checked strictly: types, indices inside the scan; saving one without an id replaces the existing one.',
       body: PutMetadataBodySchema,
       response: { 200: MetadataItemSchema, ...errors },
     },

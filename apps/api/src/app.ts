@@ -14,6 +14,7 @@ import { registerTenantKeyRoutes } from './modules/tenant-keys/tenant-keys.route
 import { registerObservationRoutes } from './modules/three-d-models/observations.routes.js';
 import { registerThreeDModelRoutes } from './modules/three-d-models/three-d-models.routes.js';
 import { registerThreeDTrackerRoutes } from './modules/three-d-trackers/three-d-trackers.routes.js';
+import { registerLiveProxy } from './modules/three-d-trackers/live-proxy.js';
 import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler, errorBody, frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -69,6 +70,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerObservationRoutes(app, ctx);
   app.decorateRequest('device', null as never);
   registerThreeDTrackerRoutes(app, ctx);
+  await registerLiveProxy(app, ctx);
   registerBuildingRoutes(app, ctx);
   await registerLocalStorageRoutes(app, ctx);
 

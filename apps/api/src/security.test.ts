@@ -253,6 +253,7 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'PATCH /api/3d-trackers/:id': { resource: 'threeDTracker', payload: () => ({ name: 'stolen' }) },
   'DELETE /api/3d-trackers/:id': { resource: 'threeDTracker' },
   'DELETE /api/3d-models/:id/sessions/:sessionId': { resource: 'threeDModel' },
+  'GET /api/3d-models/:id/sessions/:sessionId/ros': { resource: 'threeDModel' },
 };
 
 /** A route's path with its ids: the resource's id first, then the model session's (the one route with two). */

@@ -138,3 +138,12 @@ export const DeviceVersionBodySchema = z.object({
   files: z.array(z.object({ type: ThreeDModelFileTypeSchema, fileId: IdSchema })).min(1).max(20),
 });
 export const DeviceVersionResponseSchema = z.object({ threeDModelId: IdSchema, threeDModelVersion: ThreeDModelVersionSchema });
+
+/**
+ * The rosbridge topics the live view subscribes to (decision 0037): RTAB-Map's map cloud, each message new
+ * points of the map, and the device's pose.
+ */
+export const LIVE_TOPICS = {
+  cloud: { topic: '/rtabmap/cloud_map', type: 'sensor_msgs/PointCloud2' },
+  pose: { topic: '/rtabmap/localization_pose', type: 'geometry_msgs/PoseWithCovarianceStamped' },
+} as const;

@@ -74,6 +74,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'three-d-trackers',
+                lazy: async () => ({
+                  Component: (await import('../features/three-d-trackers/three-d-trackers-page')).ThreeDTrackersPage,
+                }),
+              },
+              {
                 path: 'keys',
                 lazy: async () => ({ Component: (await import('../features/keys/keys-page')).KeysPage }),
               },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64, decodePointCloud2, encodePointCloud2, PointCloud2Error } from './point-cloud2';
+import { base64ToBytes, bytesToBase64, decodePointCloud2, encodePointCloud2, PointCloud2Error } from './point-cloud2';
 
 describe('PointCloud2', () => {
   const positions = new Float32Array([0, 1, 2, -1.5, 2.25, 3.125, 10, 20, 30]);
@@ -13,6 +13,15 @@ describe('PointCloud2', () => {
       expect([...decoded.positions]).toEqual([...positions]);
       expect([...decoded.colours!]).toEqual([...colours]);
     }
+  });
+
+  it('encodes and decodes base64 as the platform does', () => {
+    for (const length of [0, 1, 2, 3, 4, 5, 100]) {
+      const bytes = new Uint8Array(length).map((_, i) => (i * 37 + 11) & 255);
+      expect(bytesToBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+      expect([...base64ToBytes(Buffer.from(bytes).toString('base64'))]).toEqual([...bytes]);
+    }
+    expect(() => base64ToBytes('ab$d')).toThrow(PointCloud2Error);
   });
 
   it('drops points with no return and reads big-endian float64 fields', () => {

@@ -37,19 +37,52 @@ const FLOAT32 = 7;
 const FLOAT64 = 8;
 const UINT32 = 6;
 
-function toBytes(data: Uint8Array | string): Uint8Array {
-  if (typeof data !== 'string') return data;
-  const binary = atob(data);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const LOOKUP = new Int16Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
+
+/** Base64 text (padding and whitespace allowed) as bytes; a character outside the alphabet is an error. */
+export function base64ToBytes(text: string): Uint8Array {
+  const clean = text.replace(/[\s=]+/g, '');
+  const bytes = new Uint8Array(Math.floor((clean.length * 3) / 4));
+  let buffer = 0;
+  let bits = 0;
+  let n = 0;
+  for (let i = 0; i < clean.length; i++) {
+    const code = clean.charCodeAt(i);
+    const value = code < 128 ? LOOKUP[code]! : -1;
+    if (value < 0) throw new PointCloud2Error('The point cloud data is not base64');
+    buffer = (buffer << 6) | value;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[n++] = (buffer >> bits) & 0xff;
+    }
+  }
+  return bytes.subarray(0, n);
 }
 
 /** Bytes as base64 (for JSON transport, where rosbridge sends `uint8[]` as base64). */
 export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+  let out = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const v = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out += ALPHABET[v >> 18]! + ALPHABET[(v >> 12) & 63]! + ALPHABET[(v >> 6) & 63]! + ALPHABET[v & 63]!;
+  }
+  const rest = bytes.length - i;
+  if (rest === 1) {
+    const v = bytes[i]! << 16;
+    out += `${ALPHABET[v >> 18]!}${ALPHABET[(v >> 12) & 63]!}==`;
+  } else if (rest === 2) {
+    const v = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
+    out += `${ALPHABET[v >> 18]!}${ALPHABET[(v >> 12) & 63]!}${ALPHABET[(v >> 6) & 63]!}=`;
+  }
+  return out;
+}
+
+function toBytes(data: Uint8Array | string): Uint8Array {
+  return typeof data === 'string' ? base64ToBytes(data) : data;
 }
 
 /** Decode a PointCloud2; points with a non-finite coordinate (no return) are dropped. */

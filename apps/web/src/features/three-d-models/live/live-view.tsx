@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import type { Session } from '@gprhub/contract';
 import { LIVE_VIEW_MAX_POINTS, ThreeDTrackerMessages } from '@gprhub/contract';
 import { Z_UP_TO_Y_UP, type DecodedCloud } from '@gprhub/scan3d';
-import { Canvas } from '@react-three/fiber';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Canvas, useThree } from '@react-three/fiber';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { useOrganizationSlug } from '../../../api/organization-scope';
 import { ThreeDTrackerChip } from '../../shell/three-d-tracker-indicator';
@@ -15,7 +15,20 @@ import { OrbitControl } from '../viewer/controls';
 import { liveFeedUrl, RosbridgeFeed } from './rosbridge-feed';
 
 const WORLD_MATRIX = new THREE.Matrix4().fromArray(Z_UP_TO_Y_UP as number[]);
-const ORIGIN = new THREE.Vector3(0, 0, 0);
+
+/** Frames the map as it grows, until the user moves the view: looks at its middle from above one corner. */
+function FollowCamera({ map, version, onTarget }: { map: LiveMap; version: number; onTarget: (target: THREE.Vector3) => void }) {
+  const camera = useThree((s) => s.camera);
+  useEffect(() => {
+    if (map.bounds.isEmpty()) return;
+    const centre = map.bounds.getCenter(new THREE.Vector3());
+    const radius = Math.max(1, map.bounds.getSize(new THREE.Vector3()).length() / 2);
+    camera.position.copy(centre).add(new THREE.Vector3(1, 0.9, 1).normalize().multiplyScalar(radius * 2.2));
+    camera.lookAt(centre);
+    onTarget(centre);
+  }, [camera, map, version, onTarget]);
+  return null;
+}
 
 type FeedStatus = 'connecting' | 'live' | 'paused' | 'unavailable';
 
@@ -25,6 +38,8 @@ class LiveMap {
   readonly device = new THREE.Mesh(new THREE.ConeGeometry(0.08, 0.2, 16), new THREE.MeshBasicMaterial({ color: '#ff6d00' }));
   private readonly material = new THREE.PointsMaterial({ size: 0.025, vertexColors: true, sizeAttenuation: true });
   points = 0;
+  /** What has arrived so far, in three's y-up frame (for framing the camera). */
+  readonly bounds = new THREE.Box3();
 
   constructor() {
     this.world.matrixAutoUpdate = false;
@@ -44,6 +59,8 @@ class LiveMap {
     const colours = new Float32Array(count * 3);
     for (let i = 0; i < count * 3; i++) colours[i] = cloud.colours ? cloud.colours[i]! / 255 : 0.85;
     geometry.setAttribute('color', new THREE.BufferAttribute(colours, 3));
+    geometry.computeBoundingBox();
+    this.bounds.union(geometry.boundingBox!.clone().applyMatrix4(WORLD_MATRIX));
     this.world.add(new THREE.Points(geometry, this.material));
     this.points += count;
     return count === cloud.positions.length / 3;
@@ -95,6 +112,9 @@ function LiveSession({ modelId, session }: { modelId: string; session: Session }
   const [status, setStatus] = useState<FeedStatus>('connecting');
   const [isOn, setOn] = useState(true);
   const [points, setPoints] = useState(0);
+  const [isFollowing, setFollowing] = useState(true);
+  const [target, setTarget] = useState(() => new THREE.Vector3());
+  const onTarget = useCallback((next: THREE.Vector3) => setTarget((current) => (current.distanceTo(next) > 0.25 ? next : current)), []);
   const [isFull, setFull] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const feed = useRef<RosbridgeFeed | null>(null);
@@ -141,11 +161,17 @@ function LiveSession({ modelId, session }: { modelId: string; session: Session }
           {error}
         </Alert>
       )}
-      <Box sx={{ flex: 1, minHeight: 420, borderRadius: 2, overflow: 'hidden', bgcolor: '#14161a' }} data-testid="live-canvas">
+      <Box
+        sx={{ flex: 1, minHeight: 420, borderRadius: 2, overflow: 'hidden', bgcolor: '#14161a' }}
+        data-testid="live-canvas"
+        onPointerDown={() => setFollowing(false)}
+        onWheel={() => setFollowing(false)}
+      >
         <Canvas camera={{ position: [4, 3.5, 4], fov: 55, near: 0.05, far: 500 }} gl={{ preserveDrawingBuffer: true }}>
           <primitive object={map.world} />
-          <gridHelper args={[10, 20, '#3a3f47', '#262a30']} />
-          <OrbitControl target={ORIGIN} />
+          <gridHelper args={[20, 40, '#3a3f47', '#262a30']} position={[target.x, map.bounds.isEmpty() ? 0 : map.bounds.min.y, target.z]} />
+          {isFollowing && <FollowCamera map={map} version={points} onTarget={onTarget} />}
+          <OrbitControl target={target} />
         </Canvas>
       </Box>
     </Box>

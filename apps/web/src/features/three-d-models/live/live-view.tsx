@@ -7,26 +7,37 @@ import type { Session } from '@gprhub/contract';
 import { LIVE_VIEW_MAX_POINTS, ThreeDTrackerMessages } from '@gprhub/contract';
 import { Z_UP_TO_Y_UP, type DecodedCloud } from '@gprhub/scan3d';
 import { Canvas, useThree } from '@react-three/fiber';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { useOrganizationSlug } from '../../../api/organization-scope';
 import { ThreeDTrackerChip } from '../../shell/three-d-tracker-indicator';
-import { OrbitControl } from '../viewer/controls';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { liveFeedUrl, RosbridgeFeed } from './rosbridge-feed';
 
 const WORLD_MATRIX = new THREE.Matrix4().fromArray(Z_UP_TO_Y_UP as number[]);
 
-/** Frames the map as it grows, until the user moves the view: looks at its middle from above one corner. */
-function FollowCamera({ map, version, onTarget }: { map: LiveMap; version: number; onTarget: (target: THREE.Vector3) => void }) {
-  const camera = useThree((s) => s.camera);
+/**
+ * Orbit controls that frame the map as it grows (looking at its middle from above one corner) until the user
+ * moves the view (`isFollowing` false).
+ */
+function LiveControls({ map, version, isFollowing }: { map: LiveMap; version: number; isFollowing: boolean }) {
+  const { camera, gl } = useThree();
+  const controls = useRef<OrbitControls | null>(null);
   useEffect(() => {
-    if (map.bounds.isEmpty()) return;
+    const c = new OrbitControls(camera, gl.domElement);
+    c.enableDamping = false;
+    controls.current = c;
+    return () => c.dispose();
+  }, [camera, gl]);
+  useEffect(() => {
+    const c = controls.current;
+    if (!c || !isFollowing || map.bounds.isEmpty()) return;
     const centre = map.bounds.getCenter(new THREE.Vector3());
     const radius = Math.max(1, map.bounds.getSize(new THREE.Vector3()).length() / 2);
     camera.position.copy(centre).add(new THREE.Vector3(1, 0.9, 1).normalize().multiplyScalar(radius * 2.2));
-    camera.lookAt(centre);
-    onTarget(centre);
-  }, [camera, map, version, onTarget]);
+    c.target.copy(centre);
+    c.update();
+  }, [camera, map, version, isFollowing]);
   return null;
 }
 
@@ -42,8 +53,8 @@ class LiveMap {
   readonly bounds = new THREE.Box3();
 
   constructor() {
-    this.world.matrixAutoUpdate = false;
-    this.world.matrix.copy(WORLD_MATRIX);
+    // Decomposed into the group's rotation, so three keeps its world matrix up to date.
+    this.world.applyMatrix4(WORLD_MATRIX);
     this.device.visible = false;
     this.device.rotation.x = Math.PI / 2;
     this.world.add(this.device);
@@ -113,8 +124,6 @@ function LiveSession({ modelId, session }: { modelId: string; session: Session }
   const [isOn, setOn] = useState(true);
   const [points, setPoints] = useState(0);
   const [isFollowing, setFollowing] = useState(true);
-  const [target, setTarget] = useState(() => new THREE.Vector3());
-  const onTarget = useCallback((next: THREE.Vector3) => setTarget((current) => (current.distanceTo(next) > 0.25 ? next : current)), []);
   const [isFull, setFull] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const feed = useRef<RosbridgeFeed | null>(null);
@@ -162,16 +171,15 @@ function LiveSession({ modelId, session }: { modelId: string; session: Session }
         </Alert>
       )}
       <Box
-        sx={{ flex: 1, minHeight: 420, borderRadius: 2, overflow: 'hidden', bgcolor: '#14161a' }}
+        sx={{ position: 'relative', flex: 1, minHeight: 420, borderRadius: 2, overflow: 'hidden', bgcolor: '#14161a' }}
         data-testid="live-canvas"
         onPointerDown={() => setFollowing(false)}
         onWheel={() => setFollowing(false)}
       >
-        <Canvas camera={{ position: [4, 3.5, 4], fov: 55, near: 0.05, far: 500 }} gl={{ preserveDrawingBuffer: true }}>
+        {/* Absolutely placed: a flex item's percentage height would leave the canvas at its default 150 px. */}
+        <Canvas style={{ position: 'absolute', inset: 0 }} camera={{ position: [4, 3.5, 4], fov: 55, near: 0.05, far: 500 }} gl={{ preserveDrawingBuffer: true }}>
           <primitive object={map.world} />
-          <gridHelper args={[20, 40, '#3a3f47', '#262a30']} position={[target.x, map.bounds.isEmpty() ? 0 : map.bounds.min.y, target.z]} />
-          {isFollowing && <FollowCamera map={map} version={points} onTarget={onTarget} />}
-          <OrbitControl target={target} />
+          <LiveControls map={map} version={points} isFollowing={isFollowing} />
         </Canvas>
       </Box>
     </Box>

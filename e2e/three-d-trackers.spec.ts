@@ -70,6 +70,12 @@ it('pairs the simulator by QR code, connects it to a model, draws its live map a
   expect(pairingUrl).toContain('pairing=');
   await screenshot(page, 'tracker-add-qr-code');
 
+  // A phone camera opening the QR code lands on a page that says what it is for, without using the token.
+  const phone = await page.context().newPage();
+  await phone.goto(pairingUrl);
+  await phone.getByText('This code pairs a 3D tracker').waitFor();
+  await phone.close();
+
   // The simulator, exactly as a person runs it: npx gprhub tracker-sim --pair URL.
   simulator = spawn('npx', ['--no-install', 'gprhub', 'tracker-sim', '--pair', pairingUrl, '--name', trackerName, '--id', `e2e-${Date.now()}`, '--duration-s', '15'], {
     cwd: repoRoot,

@@ -14,6 +14,8 @@ import { registerNodeRoutes } from './modules/nodes/nodes.routes.js';
 import { registerTenantKeyRoutes } from './modules/tenant-keys/tenant-keys.routes.js';
 import { registerObservationRoutes } from './modules/three-d-models/observations.routes.js';
 import { registerThreeDModelRoutes } from './modules/three-d-models/three-d-models.routes.js';
+import { registerThreeDTrackerRoutes } from './modules/three-d-trackers/three-d-trackers.routes.js';
+import { registerLiveProxy } from './modules/three-d-trackers/live-proxy.js';
 import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler, errorBody, frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -67,6 +69,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerAnalysisRoutes(app, ctx);
   registerThreeDModelRoutes(app, ctx);
   registerObservationRoutes(app, ctx);
+  app.decorateRequest('device', null as never);
+  registerThreeDTrackerRoutes(app, ctx);
+  await registerLiveProxy(app, ctx);
   registerBuildingRoutes(app, ctx);
   registerLabelRoutes(app, ctx);
   await registerLocalStorageRoutes(app, ctx);

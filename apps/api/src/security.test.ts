@@ -4,6 +4,7 @@ import { createMember, getTestApp, type TestApp, type TestMember } from './test/
 import { buildSegy, buildVendorZip } from './test/gpr-fixtures.js';
 import { formData } from './test/zip-builder.js';
 import { createModelWithVersion, uploadFiles } from './test/three-d-models.js';
+import { connectTracker, openSession, pairTracker } from './test/three-d-trackers.js';
 import sharp from 'sharp';
 
 let t: TestApp;
@@ -172,6 +173,10 @@ beforeAll(async () => {
       payload: { floorPlanNodeId: ids.floorPlan, relatedNodeId: ids.threeDModel, position: { x: 0.5, y: 0.5 } },
     })
   ).json().id;
+  const tracker = await pairTracker(t.app, owner, { idFromTracker: 'security-tracker', name: 'Tracker' });
+  ids.threeDTracker = tracker.trackerId;
+  await connectTracker(t.app, owner, tracker.trackerId, ids.threeDModel);
+  ids.session = await openSession(t.app, tracker.device);
 });
 afterAll(async () => {
   await t.close();
@@ -245,7 +250,17 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'GET /api/floor-plans/:id/related-nodes': { resource: 'floorPlan' },
   'PATCH /api/building-related-nodes/:id': { resource: 'pin', payload: () => ({ position: { x: 0.1, y: 0.1 } }) },
   'DELETE /api/building-related-nodes/:id': { resource: 'pin' },
+  'GET /api/3d-trackers/:id': { resource: 'threeDTracker' },
+  'PATCH /api/3d-trackers/:id': { resource: 'threeDTracker', payload: () => ({ name: 'stolen' }) },
+  'DELETE /api/3d-trackers/:id': { resource: 'threeDTracker' },
+  'DELETE /api/3d-models/:id/sessions/:sessionId': { resource: 'threeDModel' },
+  'GET /api/3d-models/:id/sessions/:sessionId/ros': { resource: 'threeDModel' },
 };
+
+/** A route's path with its ids: the resource's id first, then the model session's (the one route with two). */
+function fill(url: string, resource: string): string {
+  return url.replace(':sessionId', ids.session!).replace(/:[a-zA-Z]+/, ids[resource]!);
+}
 /** Routes that take ids in the body. */
 const BODY_ROUTES: {
   method: 'POST' | 'PUT';
@@ -348,6 +363,7 @@ const BODY_ROUTES: {
   { method: 'POST', url: '/api/floor-plans', resource: 'building', payload: (id) => ({ name: 'P', buildingNodeId: id, fileId: ids.planFile }) },
   { method: 'POST', url: '/api/floor-plans', resource: 'floor', payload: (id) => ({ name: 'P', floorId: id, fileId: ids.planFile }) },
   { method: 'POST', url: '/api/floor-plans', resource: 'planFile', payload: (id) => ({ name: 'P', fileId: id }) },
+  { method: 'POST', url: '/api/3d-trackers/send', resource: 'threeDTracker', payload: (id) => ({ threeDTrackerId: id, nextUploadInfo: null }) },
 ];
 
 describe('organization isolation', () => {
@@ -357,7 +373,7 @@ describe('organization isolation', () => {
       if (method !== 'GET') continue;
       const res = await t.app.inject({
         method,
-        url: url.replace(/:[a-zA-Z]+/, ids[resource]!),
+        url: fill(url, resource),
         headers: owner.headers,
       });
       expect(res.statusCode, route).not.toBe(404);
@@ -371,6 +387,8 @@ describe('organization isolation', () => {
           r.url.includes(':') &&
           r.url.startsWith('/api/') &&
           !r.url.startsWith('/api/storage/') &&
+          // A device's credential reaches only its own tracker: three-d-trackers.test.ts checks those routes.
+          !r.url.startsWith('/api/3d-tracker-device/') &&
           !r.url.startsWith('/api/docs'),
       )
       .map((r) => `${r.method} ${r.url}`);
@@ -381,7 +399,7 @@ describe('organization isolation', () => {
     '%s answers 404 to a member of another organization',
     async (route, { resource, payload }) => {
       const [method, url] = route.split(' ') as ['GET', string];
-      const path = url.replace(/:[a-zA-Z]+/, ids[resource]!);
+      const path = fill(url, resource);
       const res = await t.app.inject({
         method,
         url: path,
@@ -430,7 +448,7 @@ describe('anonymous callers', () => {
   // resource answers 401 on every route, without telling whether the id exists.
   it.each(Object.entries(ROUTES_WITH_IDS))('%s answers 401 without a session', async (route, { resource, payload }) => {
     const [method, url] = route.split(' ') as ['GET', string];
-    const res = await t.app.inject({ method, url: url.replace(/:[a-zA-Z]+/, ids[resource]!), payload: payload?.(ids[resource]!) });
+    const res = await t.app.inject({ method, url: fill(url, resource), payload: payload?.(ids[resource]!) });
     expect(res.statusCode).toBe(401);
   });
 });

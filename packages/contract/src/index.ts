@@ -13,3 +13,4 @@ export * from './gpr-scan-import.js';
 export * from './three-d-models.js';
 export * from './buildings.js';
 export * from './labels.js';
+export * from './three-d-trackers.js';

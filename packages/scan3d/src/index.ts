@@ -13,3 +13,4 @@ export * from './point-order';
 export * from './writers';
 export * from './octree';
 export * from './octree-lod';
+export * from './ros/point-cloud2';

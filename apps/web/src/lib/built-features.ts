@@ -5,7 +5,7 @@
  */
 export const BUILT_FEATURES = {
   /** The "3d Trackers" page of the menu (pairing trackers). */
-  threeDTrackers: false,
+  threeDTrackers: true,
   /** "Start labeling session" and the labeling pages. */
   labeling: true,
   /** 3D model pages and the hub's New → 3D model. */

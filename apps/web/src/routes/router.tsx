@@ -42,6 +42,12 @@ export const routes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/three-d-models/public-model-page')).PublicNodePage }),
   },
   {
+    // The QR code's URL, opened by a phone camera rather than a 3D tracker.
+    path: '/three-d-trackers/pair',
+    errorElement: <RouteErrorPage />,
+    lazy: async () => ({ Component: (await import('../features/three-d-trackers/pairing-link-page')).PairingLinkPage }),
+  },
+  {
     path: '/auth',
     element: <AuthLayout />,
     errorElement: <RouteErrorPage />,
@@ -84,6 +90,12 @@ export const routes: RouteObject[] = [
                     },
                   ]
                 : []),
+              {
+                path: 'three-d-trackers',
+                lazy: async () => ({
+                  Component: (await import('../features/three-d-trackers/three-d-trackers-page')).ThreeDTrackersPage,
+                }),
+              },
               {
                 path: 'keys',
                 lazy: async () => ({ Component: (await import('../features/keys/keys-page')).KeysPage }),

@@ -4,6 +4,7 @@ import { parseArgs, UsageError } from './args';
 import { describeFile } from './info';
 import { InputError, loadGprFile } from './read-input';
 import { RENDER_FLAGS, renderCommand } from './render-command';
+import { runTrackerSim, TRACKER_SIM_USAGE } from './tracker-sim';
 
 const USAGE = `Usage: gprhub <command> [options]
 
@@ -11,6 +12,7 @@ Commands:
   info FILE [--header]          format, traces, samples, time window, spacing and antenna of every line
   render FILE [--out OUT.png]   process and render every line to PNG (OUT-L001.png … for several lines)
   colormaps                     list the colour maps
+  tracker-sim --pair URL        a simulated 3D tracker: pairs, streams a room live, uploads a recording (tracker-sim --help)
   help                          this text
 
 Render options:
@@ -55,6 +57,13 @@ export async function runCli(argv: string[]): Promise<number> {
   const log = (message: string): void => void process.stderr.write(`${message}\n`);
   try {
     if (argv[0] === 'analyze') return await runAnalyzeCommand(argv.slice(1), createNodeAnalyzeIo());
+    if (argv[0] === 'tracker-sim') {
+      if (argv.includes('--help')) {
+        process.stdout.write(TRACKER_SIM_USAGE);
+        return 0;
+      }
+      return await runTrackerSim(argv.slice(1));
+    }
     const args = parseArgs(argv, FLAGS);
     const command = args.command;
     if (command === undefined || command === 'help' || args.options.get('help') === true) {

@@ -16,3 +16,4 @@ export {
   type SyntheticLinkRow,
   type SyntheticAdminRow,
 } from './synthetic';
+export * from './sqlite-rows';

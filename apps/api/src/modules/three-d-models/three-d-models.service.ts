@@ -11,6 +11,7 @@ import { THREE_D_MODEL_NAME_MIN_LENGTH, ThreeDModelMessages } from '@gprhub/cont
 import type { Database, FileRowOfVersion, ThreeDModelRow, ThreeDModelVersionFileRow } from '@gprhub/db';
 import {
   findFilesByIds,
+  findModelSession,
   findNodeById,
   findThreeDModelVersions,
   findVersionFiles,
@@ -28,6 +29,12 @@ import { toNode } from '../nodes/nodes.service.js';
 import type { ModelAccess } from './model-access.js';
 import { getOwnModel } from './model-access.js';
 import { checkStoredVersionFile, readStoredPrefix } from './version-file-check.js';
+
+/** The model's open tracker session (newest), or null. */
+async function findSessionOfModel(db: Database, organizationId: string, modelNodeId: string) {
+  const row = await findModelSession(db, organizationId, modelNodeId);
+  return row ? { id: row.id, rosUrl: row.rosUrl } : null;
+}
 
 /** `POST /api/3d-models`: a THREE_D_MODEL node under a folder (or at the top). */
 export async function createThreeDModel(ctx: AppContext, organizationId: string, userId: string | null, body: CreateThreeDModelBody) {
@@ -84,7 +91,8 @@ export async function getThreeDModel(ctx: AppContext, access: ModelAccess): Prom
     node: toNode(access.node),
     threeDModelVersion: version,
     versionCount: count,
-    session: null,
+    // The live view is for members only (seed 001 §2): a public link never learns of a session.
+    session: access.canEdit ? await findSessionOfModel(ctx.db, access.organizationId, access.node.id) : null,
     meshModelData: obj ? { obj, mtl: one('rtabmap_mesh_mtl'), texture } : null,
     glbModelData: glb ? { glb, texture } : null,
     gltfModelData: gltf ? { gltf, bin: one('rtabmap_gltf_buffer_bin'), texture } : null,

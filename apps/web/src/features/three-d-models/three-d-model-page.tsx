@@ -1,20 +1,21 @@
+import SettingsRemoteRoundedIcon from '@mui/icons-material/SettingsRemoteRounded';
 import ShareRoundedIcon from '@mui/icons-material/ShareRounded';
 import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useOrgNavigate } from '../../components/org-link';
 import { LoadErrorPage } from '../../components/load-error-page';
 import { PageHeader } from '../../components/page-header';
 import { useUuidParam } from '../../routes/use-uuid-param';
+import { ConnectTrackerDialog } from '../three-d-trackers/connect-tracker-dialog';
+import { useConnectedTrackers } from '../three-d-trackers/three-d-trackers-api';
 import { GenerationToast } from './generation-toast';
+import { LiveView } from './live/live-view';
 import { ModelWorkspace } from './model-workspace';
 import { ShareDialog } from './share-dialog';
 import { useThreeDModel } from './three-d-models-api';
@@ -30,15 +31,34 @@ export function ThreeDModelPage() {
   const id = useUuidParam('id');
   const tab: ModelTab = useParams()['*']?.startsWith('live') ? 'live' : '3d-model';
   const navigate = useOrgNavigate();
-  const model = useThreeDModel(id ?? '');
+  const connected = useConnectedTrackers(id ?? undefined);
+  const connectedCount = connected.trackers?.length ?? 0;
+  const model = useThreeDModel(id ?? '', tab === 'live' || connectedCount > 0);
+  const [isConnecting, setConnecting] = useState(false);
+  const hadSession = useRef(false);
   const [isSharing, setSharing] = useState(false);
   const [isUploading, setUploading] = useState(false);
   const hasRedirected = useRef(false);
   const data = model.data;
   const hasVersion = Boolean(data?.threeDModelVersion);
 
+  // A tracker's connection ends when its upload arrives: read the model once more then.
+  const refetchModel = model.refetch;
+  useEffect(() => {
+    if (connectedCount === 0) void refetchModel();
+  }, [connectedCount, refetchModel]);
+
   useEffect(() => {
     if (!data || !id) return;
+    if (data.session) hadSession.current = true;
+    else if (hadSession.current) {
+      // The session ended: back to the model, where the recording arrives as a version (seed 001 §4).
+      hadSession.current = false;
+      if (tab === 'live') {
+        navigate(`/3d-models/${id}/3d-model`, { replace: true });
+        return;
+      }
+    }
     if (!hasRedirected.current && tab === '3d-model' && !hasVersion && !data.session) navigate(`/3d-models/${id}/live`, { replace: true });
     else if (tab === 'live' && hasVersion && !data.session) navigate(`/3d-models/${id}/3d-model`, { replace: true });
     hasRedirected.current = true;
@@ -54,6 +74,11 @@ export function ThreeDModelPage() {
         description={data.threeDModelVersion ? `Version ${data.versionCount} of ${new Date(data.threeDModelVersion.createdAt).toLocaleString()}` : undefined}
         actions={
           <>
+            {data.canEdit && (
+              <Button variant="outlined" startIcon={<SettingsRemoteRoundedIcon />} onClick={() => setConnecting(true)} data-testid="connect-tracker-open">
+                3D tracker
+              </Button>
+            )}
             <Button variant="outlined" startIcon={<UploadFileRoundedIcon />} onClick={() => setUploading(true)} data-testid="upload-version-button">
               Upload version
             </Button>
@@ -67,23 +92,11 @@ export function ThreeDModelPage() {
         <Tab value="3d-model" label="3D model" data-testid="tab-3d-model" />
         <Tab value="live" label="Live view" data-testid="tab-live" />
       </Tabs>
-      {tab === '3d-model' ? <ModelWorkspace model={data} /> : <LiveViewPlaceholder />}
+      {tab === '3d-model' ? <ModelWorkspace model={data} /> : <LiveView modelId={id} session={data.session} />}
+      <ConnectTrackerDialog modelId={id} isOpen={isConnecting} onClose={() => setConnecting(false)} />
       <ShareDialog modelId={id} isPublic={data.node.isPublic} isOpen={isSharing} onClose={() => setSharing(false)} />
       <UploadVersionDialog modelId={id} isOpen={isUploading} onClose={() => setUploading(false)} />
       {data.canEdit && <GenerationToast model={data} />}
-    </Box>
-  );
-}
-
-/** The live tab until a 3D tracker feeds the model (#13): no session yet; the page updates by itself. */
-function LiveViewPlaceholder() {
-  return (
-    <Box sx={{ p: 4, textAlign: 'center' }} data-testid="live-view">
-      <Typography variant="h6">No session yet</Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-        The page updates by itself when a 3D tracker starts scanning, or when a version is uploaded.
-      </Typography>
-      <FormControlLabel control={<Switch disabled />} label="Live feed (not available right now)" />
     </Box>
   );
 }

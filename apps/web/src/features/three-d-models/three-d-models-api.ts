@@ -19,10 +19,13 @@ export const THREE_D = '3d-models';
 /** The page polls every 2 s until the model has a version (spec 001 §4). */
 export const VERSION_POLL_MS = 2000;
 
-/** `GET /api/3d-models/{id}`, polled every 2 s while there is no version. */
-export function useThreeDModel(modelId: string) {
+/**
+ * `GET /api/3d-models/{id}`, polled every 2 s while there is no version, and while `isLive` (the live tab, an
+ * open session, or a tracker connected to the model: its upload shows up by itself).
+ */
+export function useThreeDModel(modelId: string, isLive = false) {
   return useApiQuery([THREE_D, modelId, 'model'], (request) => apiFetch<ThreeDModelResponse>(`/api/3d-models/${modelId}`, request), {
-    refetchInterval: (query) => (query.state.data && query.state.data.threeDModelVersion ? false : VERSION_POLL_MS),
+    refetchInterval: (query) => (isLive || !query.state.data?.threeDModelVersion || query.state.data.session ? VERSION_POLL_MS : false),
   });
 }
 

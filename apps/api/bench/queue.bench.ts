@@ -161,7 +161,7 @@ for (const count of [1, 2, 4]) {
   });
   if (res.statusCode !== 200) throw new Error(res.body);
   const runId = res.json().analysisRun.id as string;
-  let status = '';
+  let status: string;
   for (;;) {
     const [row] = await ctx.db
       .select()

@@ -45,6 +45,11 @@ const scanId = imported.gprScans[0]!.node.nodeId;
 for (let i = 0; i < 200; i++) await createFolder(app, member, `Zone ${i}`);
 await app.listen({ host: '127.0.0.1', port });
 console.log(`READY ${JSON.stringify({ headers, scanId })}`);
+// The bench asks for the server's CPU time around each run: CPU per request holds up on a loaded machine, where
+// requests per second mostly measure what share of the cores the server was given.
+process.on('message', (message) => {
+  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+});
 const stop = async () => {
   await app.close();
   await ctx.close();

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import autocannonModule from 'autocannon';
 
 interface LoadResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p99: number; p50: number };
   non2xx: number;
   errors: number;
@@ -29,8 +29,14 @@ const profile = process.env.LOAD_CPU_PROF
 const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/bench/load-server.ts'], {
   cwd: repoRoot,
   env: { ...process.env, PORT: String(port) },
-  stdio: ['ignore', 'pipe', 'inherit'],
+  stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 });
+/** The server's CPU time so far (user + system), ms. */
+const serverCpuMs = () =>
+  new Promise<number>((resolve) => {
+    server.once('message', (m: { cpu: NodeJS.CpuUsage }) => resolve((m.cpu.user + m.cpu.system) / 1000));
+    server.send('cpu');
+  });
 const { headers, scanId } = await new Promise<{ headers: Record<string, string>; scanId: string }>(
   (resolve, reject) => {
     let out = '';
@@ -61,21 +67,37 @@ const q = encodeURIComponent(
 );
 const listing = { url: `${base}/api/nodes/query?q=${q}`, headers };
 
-const run = (target: { url: string; headers: Record<string, string> }, connections: number) =>
-  autocannon({ ...target, connections, duration: SECONDS });
-const line = (label: string, r: LoadResult, target: string) =>
+/** One autocannon run, with the server's CPU time per completed request over it. */
+const run = async (target: { url: string; headers: Record<string, string> }, connections: number) => {
+  const before = await serverCpuMs();
+  const result = await autocannon({ ...target, connections, duration: SECONDS });
+  return { ...result, cpuMsPerRequest: (await serverCpuMs()) - before };
+};
+const line = (
+  label: string,
+  r: LoadResult & { cpuMsPerRequest: number },
+  target: string,
+  perRequest = true,
+) =>
   console.log(
-    `${label.padEnd(32)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(5)} ms  non-2xx ${r.non2xx}  errors ${r.errors}   target ${target}`,
+    `${label.padEnd(32)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(5)} ms  non-2xx ${r.non2xx}  errors ${r.errors}` +
+      (perRequest
+        ? `  server CPU ${(r.cpuMsPerRequest / Math.max(1, r.requests.total)).toFixed(1)} ms/req`
+        : '') +
+      `   target ${target}`,
   );
 
+const [load1] = (await import('node:os')).loadavg();
 await once(signal.url, signal.headers);
 await once(signal.url, signal.headers);
 await once(listing.url, listing.headers);
-console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, loopback port ${port}`);
+console.log(
+  `${CONNECTIONS} connections, ${SECONDS} s per run, loopback port ${port}; load average ${load1!.toFixed(1)} on ${(await import('node:os')).cpus().length} cores (other processes share them: req/s falls with it, CPU ms/req much less)`,
+);
 line('signal (binary, compressed)', await run(signal, CONNECTIONS), '≥ 200 req/s, p99 ≤ 500 ms');
 line('hub listing', await run(listing, CONNECTIONS), '≥ 500 req/s, p99 ≤ 100 ms');
 const [, user] = await Promise.all([run(signal, CONNECTIONS), run(listing, 1)]);
-line('hub user under signal load', user, 'p99 ≤ 50 ms');
+line('hub user under signal load', user, 'p99 ≤ 50 ms', false);
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
 process.exit(0);

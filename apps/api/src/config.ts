@@ -34,6 +34,8 @@ export interface AppConfig {
   logLevel: string;
   /** Memory for served signals (encoded and compressed), bytes (SIGNAL_CACHE_MB). */
   signalCacheBytes: number;
+  /** How long a verified credential is remembered, ms (AUTH_CACHE_S; 0: verified on every request). */
+  authCacheMs: number;
   /** Analysis jobs: in-process worker, thread count, time limit (see docs/decisions/0003-analyses-and-jobs.md). */
   jobs: {
     /** Run the analysis worker inside the app (ANALYSIS_WORKER=off leaves the queue to `npm run worker`). */
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     logLevel: env.LOG_LEVEL || 'warn',
     signalCacheBytes: 1024 * 1024 * intFrom(env.SIGNAL_CACHE_MB, 256, 'SIGNAL_CACHE_MB'),
+    authCacheMs: 1000 * intFrom(env.AUTH_CACHE_S, 5, 'AUTH_CACHE_S'),
     jobs: {
       inProcessWorker: env.ANALYSIS_WORKER !== 'off',
       threads: intFrom(env.ANALYSIS_THREADS, Math.max(1, availableParallelism() - 1), 'ANALYSIS_THREADS'),

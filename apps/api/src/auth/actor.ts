@@ -1,17 +1,31 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode, hasAnyRole, ORGANIZATION_HEADER, TENANT_KEY_CREATOR_ROLES, TENANT_KEY_PREFIX } from '@gprhub/contract';
+import {
+  ErrorCode,
+  hasAnyRole,
+  ORGANIZATION_HEADER,
+  TENANT_KEY_CREATOR_ROLES,
+  TENANT_KEY_PREFIX,
+} from '@gprhub/contract';
 import type { Database, TenantKeyAuthRow } from '@gprhub/db';
 import { findMemberOrganization, findTenantKeyByHash, touchTenantKey } from '@gprhub/db';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, HttpError, unauthorized } from '../lib/errors.js';
+import type { ActorCache } from './actor-cache.js';
 import type { Auth } from './auth.js';
 
 /** Who is calling, and for which organization. Every service call is scoped by `organizationId`. */
 export interface Actor {
   organizationId: string;
   /** The signed-in user; null when a tenant API key authenticates the call. */
-  user: { id: string; name: string; email: string; firstName?: string | null; lastName?: string | null; image?: string | null } | null;
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    image?: string | null;
+  } | null;
   via: 'session' | 'tenant-key';
 }
 
@@ -26,11 +40,15 @@ function headerOrganization(request: FastifyRequest): string | undefined {
  */
 function checkTenantKey(key: TenantKeyAuthRow, wanted: string | undefined): void {
   if (!hasAnyRole(key.creatorRole, TENANT_KEY_CREATOR_ROLES)) {
-    throw unauthorized('This API key no longer works: its creator is no longer a member of the organization allowed to create keys');
+    throw unauthorized(
+      'This API key no longer works: its creator is no longer a member of the organization allowed to create keys',
+    );
   }
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized('This API key has expired');
   if (wanted && wanted !== key.organizationId && wanted !== key.organizationSlug) {
-    throw forbidden(`This API key belongs to another organization: it cannot be used for organization ${wanted}`);
+    throw forbidden(
+      `This API key belongs to another organization: it cannot be used for organization ${wanted}`,
+    );
   }
 }
 
@@ -43,28 +61,52 @@ export function hashTenantKey(key: string): string {
  * (cookie, or its token as a bearer). The organization is the `x-organization` header (slug or id)
  * when sent, else the session's active organization; the user must be a member of it.
  */
-export async function resolveActor(auth: Auth, db: Database, request: FastifyRequest): Promise<Actor> {
+export async function resolveActor(
+  auth: Auth,
+  db: Database,
+  request: FastifyRequest,
+  cache?: ActorCache,
+): Promise<Actor> {
+  const cacheKey = cache?.keyOf(request, headerOrganization(request));
+  const cached = cache?.get(cacheKey);
+  if (cached) return cached;
   const authorization = request.headers.authorization ?? '';
   const bearer = authorization.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
   if (bearer.startsWith(TENANT_KEY_PREFIX)) {
     const key = await findTenantKeyByHash(db, hashTenantKey(bearer));
     if (!key) throw unauthorized('Invalid API key');
     checkTenantKey(key, headerOrganization(request));
+    // With the cache, the last-used time is written once per AUTH_CACHE_S at most.
     await touchTenantKey(db, key);
-    return { organizationId: key.organizationId, user: null, via: 'tenant-key' };
+    const actor: Actor = { organizationId: key.organizationId, user: null, via: 'tenant-key' };
+    cache?.set(cacheKey, actor, key.expiresAt);
+    return actor;
   }
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) throw unauthorized();
   const wanted = headerOrganization(request) || session.session.activeOrganizationId;
   if (!wanted) {
-    throw new HttpError(403, ErrorCode.NoActiveOrganization, 'No active organization: create an organization or choose one');
+    throw new HttpError(
+      403,
+      ErrorCode.NoActiveOrganization,
+      'No active organization: create an organization or choose one',
+    );
   }
   const organization = await findMemberOrganization(db, session.user.id, wanted);
   if (!organization) throw forbidden(`You are not a member of organization ${wanted}`);
   const u = session.user as typeof session.user & { firstName?: string | null; lastName?: string | null };
-  return {
+  const actor: Actor = {
     organizationId: organization.id,
-    user: { id: u.id, name: u.name, email: u.email, firstName: u.firstName, lastName: u.lastName, image: u.image },
+    user: {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      image: u.image,
+    },
     via: 'session',
   };
+  cache?.set(cacheKey, actor, session.session.expiresAt);
+  return actor;
 }

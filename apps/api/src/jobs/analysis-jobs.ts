@@ -12,8 +12,16 @@ import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../app-context.js';
 import { buildComputeRequest } from '../modules/analyses/analysis-inputs.js';
 import { finishJob } from './analysis-results.js';
+import { isSplitIntoLines, runAreaCombine, runAreaLine, splitAreaJob } from './area-line-jobs.js';
 import { removeRtabmapCopy } from './point-cloud-input.js';
-import { ANALYSIS_DEAD_QUEUE, ANALYSIS_QUEUE, startQueue, type AnalysisQueueMessage } from './queue.js';
+import {
+  ANALYSIS_DEAD_QUEUE,
+  ANALYSIS_QUEUE,
+  startQueue,
+  type AnalysisJobMessage,
+  type AnalysisQueueMessage,
+  type AreaLineMessage,
+} from './queue.js';
 import { ThreadRunner } from './thread-runner.js';
 
 /** How often progress is written to the database at most, ms. */
@@ -47,9 +55,19 @@ export class AnalysisJobs {
   /** Put a job on the queue; answers the queue's job id. */
   async enqueue(jobId: string): Promise<string> {
     const boss = await this.queue();
-    const id = await boss.send(ANALYSIS_QUEUE, { jobId } satisfies AnalysisQueueMessage);
+    const id = await boss.send(ANALYSIS_QUEUE, { jobId } satisfies AnalysisJobMessage);
     if (!id) throw new Error('The analysis queue refused the job');
     return id;
+  }
+
+  /** Queue steps of a job (an area's line jobs, its combine step). */
+  private async sendSteps(messages: AnalysisQueueMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const boss = await this.queue();
+    await boss.insert(
+      ANALYSIS_QUEUE,
+      messages.map((data) => ({ data: data as unknown as object })),
+    );
   }
 
   /** Start taking jobs: `threads` analyses at a time, each in a worker thread. */
@@ -66,7 +84,7 @@ export class AnalysisJobs {
       { localConcurrency: threads, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
       async ([job]) => {
         try {
-          if (job) await this.handle(job.data.jobId);
+          if (job) await this.dispatch(job.data);
         } finally {
           // Look for the next job as soon as this one is done instead of waiting for the next poll.
           boss.notifyWorker(workerId);
@@ -87,11 +105,40 @@ export class AnalysisJobs {
     );
   }
 
+  /** One queue message: a whole job, or a step of an area job (a line, the combine step). */
+  private async dispatch(message: AnalysisQueueMessage): Promise<void> {
+    if (message.step === undefined) return this.handle(message.jobId);
+    try {
+      if (message.step === 'line') {
+        const isComplete = await runAreaLine(this.ctx, this.runner!, this.workerId, message);
+        if (isComplete) await this.sendSteps([{ jobId: message.jobId, step: 'combine' }]);
+      } else {
+        await runAreaCombine(this.ctx, this.runner!, message);
+      }
+    } catch (error) {
+      // A line or the combine step failed: the area job fails with its reason (deterministic errors are not retried).
+      const job = await findJobUnscoped(this.ctx.db, message.jobId);
+      if (!job || job.status !== 'ANALYSING') return;
+      const reason = error instanceof Error ? error.message : String(error);
+      const where = message.step === 'line' ? `Line ${message.lineIndex + 1}: ` : '';
+      await settleJob(this.ctx.db, job, { status: 'FAILED', message: `${where}${reason}` });
+    }
+  }
+
   /** Run one job: claim it, compute it, store its results, settle it. Errors end the job FAILED with their message. */
   async handle(jobId: string): Promise<void> {
     const { db } = this.ctx;
     const job = await claimJob(db, jobId, this.workerId);
     if (!job) return; // already settled: a duplicate delivery
+    if (isSplitIntoLines(job.analysisType)) {
+      try {
+        await splitAreaJob(this.ctx, job, (messages: AreaLineMessage[]) => this.sendSteps(messages));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await settleJob(db, job, { status: 'FAILED', message });
+      }
+      return;
+    }
     let lastWrite = 0;
     let lastPercent = -1;
     let request: Awaited<ReturnType<typeof buildComputeRequest>> | undefined;

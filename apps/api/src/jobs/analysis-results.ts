@@ -43,7 +43,9 @@ export async function finishJob(
   job: AnalysisJobRow,
   output: ComputeOutput,
 ): Promise<boolean> {
-  const base = `analyses/${job.organizationId}/${job.analysisRunId}/attempt-${job.attempt}`;
+  // One folder per call, not per attempt: two combine steps of an area (a duplicate delivery) hold the same
+  // attempt, and the one that loses the settle deletes its own objects, never the winner's.
+  const base = `analyses/${job.organizationId}/${job.analysisRunId}/attempt-${job.attempt}-${randomUUID().slice(0, 8)}`;
   // The results name their preview's file row, so its id is chosen here rather than by the database.
   const previewFileId = output.png ? randomUUID() : undefined;
   const lines =
@@ -65,7 +67,11 @@ export async function finishJob(
   const results = previewFileId ? { ...output.results, previewFileId } : output.results;
   const resultsObject = await put(ctx, `${base}/results.json`, jsonBytes(results), 'application/json');
   const versionObjects: StoredObject[] = [];
-  for (const f of versionFiles) versionObjects.push({ ...(await put(ctx, `${base}/${f.name}`, f.bytes, f.contentType)), id: randomUUID() });
+  for (const f of versionFiles)
+    versionObjects.push({
+      ...(await put(ctx, `${base}/${f.name}`, f.bytes, f.contentType)),
+      id: randomUUID(),
+    });
   const lineObjects: StoredObject[] = [];
   for (const line of lines)
     lineObjects.push(
@@ -103,7 +109,8 @@ async function addVersionFiles(
   files: NonNullable<ComputeOutput['files']>,
   objects: StoredObject[],
 ): Promise<void> {
-  const versionId = (job.payload as { analysisInput: Record<string, string> }).analysisInput.threeDModelVersionId!;
+  const versionId = (job.payload as { analysisInput: Record<string, string> }).analysisInput
+    .threeDModelVersionId!;
   const version = await findThreeDModelVersion(db, job.organizationId, versionId);
   if (!version) throw new Error('The 3D model version was deleted while its point cloud was generated');
   const ids = await insertFileRows(db, job, version.threeDModelNodeId, objects);

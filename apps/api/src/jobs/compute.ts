@@ -1,6 +1,8 @@
 import {
-  analyzeAreaScan,
   analyzeDualOrientationAreaScan,
+  combineAreaScan,
+  detectAreaLine,
+  type AreaLineDetections,
   analyzeDualOrientationLineScan,
   analyzeLineScan,
   renderScanPreviewPng,
@@ -32,9 +34,11 @@ export type ComputeRequest =
   | { type: 'GPR_SCAN_PREVIEW'; radargram: Radargram }
   | { type: 'HYPERBOLA_DETECTION'; radargram: Radargram }
   | { type: 'LINE_SCAN_REBAR_2'; radargram: Radargram; options: LineOptions }
+  // AREA_SCAN_REBAR_2 runs as one job per line and a combine step (docs/decisions/0032-area-lines-as-jobs.md).
+  | { type: 'AREA_SCAN_LINE'; line: AreaScanLineInput & { nodeId: string } }
   | {
-      type: 'AREA_SCAN_REBAR_2';
-      lines: (AreaScanLineInput & { nodeId: string })[];
+      type: 'AREA_SCAN_COMBINE';
+      lines: (AreaLineDetections & { nodeId: string })[];
       options: { permittivity?: number };
     }
   | {
@@ -115,20 +119,25 @@ export function compute(request: ComputeRequest, hooks: ComputeHooks): ComputeOu
       const result = analyzeLineScan(request.radargram, { ...request.options, onProgress: hooks.progress });
       return { results: lineResults(result) };
     }
-    case 'AREA_SCAN_REBAR_2': {
-      const { lines } = request;
-      const result = analyzeAreaScan(lines, {
-        permittivity: request.options.permittivity,
-        onLine: (line, i) => {
-          hooks.partial(lines[i]!.nodeId, {
-            ...lineResults(line),
-            nodeId: lines[i]!.nodeId,
-            direction: lines[i]!.direction,
-            offsetM: lines[i]!.offsetM,
-          });
-          hooks.progress((i + 1) / (lines.length + 1), `line ${i + 1} of ${lines.length}`);
+    case 'AREA_SCAN_LINE': {
+      const { line } = request;
+      hooks.progress(0.05, 'detecting');
+      const { detections, result } = detectAreaLine(line);
+      return {
+        results: {
+          detections,
+          result: {
+            ...lineResults(result),
+            nodeId: line.nodeId,
+            direction: line.direction,
+            offsetM: line.offsetM,
+          },
         },
-      });
+      };
+    }
+    case 'AREA_SCAN_COMBINE': {
+      const { lines } = request;
+      const result = combineAreaScan(lines, { permittivity: request.options.permittivity });
       return {
         results: {
           permittivity: result.permittivity,

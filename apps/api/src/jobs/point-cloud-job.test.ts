@@ -137,7 +137,12 @@ describe('GENERATE_POINT_CLOUD through the queue', () => {
   });
 
   it('starts by itself when a version with a database and no point cloud is created, once', async () => {
-    const model = await t.app.inject({ method: 'POST', url: '/api/3d-models', headers: member.headers, payload: { name: 'Scanned room' } });
+    const model = await t.app.inject({
+      method: 'POST',
+      url: '/api/3d-models',
+      headers: member.headers,
+      payload: { name: 'Scanned room' },
+    });
     const modelId = model.json().nodeId as string;
     const [dbId] = await uploadFiles(t.app, member, modelId, [{ name: 'rtabmap.db', bytes: recording }]);
     const created = await t.app.inject({
@@ -165,14 +170,23 @@ describe('GENERATE_POINT_CLOUD through the queue', () => {
       method: 'POST',
       url: '/api/3d-model-version',
       headers: member.headers,
-      payload: { threeDModelNodeId: modelId, files: [{ type: 'rtabmap_db', fileId: dbId2 }, { type: 'point_cloud', fileId: plyId }] },
+      payload: {
+        threeDModelNodeId: modelId,
+        files: [
+          { type: 'rtabmap_db', fileId: dbId2 },
+          { type: 'point_cloud', fileId: plyId },
+        ],
+      },
     });
     expect(withCloud.statusCode).toBe(201);
     const none = await t.app.inject({
       method: 'POST',
       url: '/api/analyses/by-input',
       headers: member.headers,
-      payload: { analysisType: 'GENERATE_POINT_CLOUD', analysisInput: { threeDModelVersionId: withCloud.json().id } },
+      payload: {
+        analysisType: 'GENERATE_POINT_CLOUD',
+        analysisInput: { threeDModelVersionId: withCloud.json().id },
+      },
     });
     expect(none.json()).toMatchObject({ analysis: null, analysisRun: null });
   });

@@ -5,10 +5,31 @@ import { PgBoss, fromPglite } from 'pg-boss';
 export const ANALYSIS_QUEUE = 'analysis';
 export const ANALYSIS_DEAD_QUEUE = 'analysis-dead';
 
-export interface AnalysisQueueMessage {
-  /** `analysis_job.id`: everything else is read from the database. */
+/** A whole job (`analysis_job.id`: everything else is read from the database). */
+export interface AnalysisJobMessage {
   jobId: string;
+  step?: undefined;
 }
+
+/** One line of an area job (docs/decisions/0032-area-lines-as-jobs.md): its placement travels with it. */
+export interface AreaLineMessage {
+  /** The area's `analysis_job.id`. */
+  jobId: string;
+  step: 'line';
+  lineNodeId: string;
+  lineIndex: number;
+  direction: 'LEFT_TO_RIGHT' | 'BOTTOM_TO_TOP';
+  offsetM: number;
+}
+
+/** The combine step of an area job, queued when its last line is stored. */
+export interface AreaCombineMessage {
+  jobId: string;
+  step: 'combine';
+}
+
+/** What the `analysis` queue carries; every message names the analysis job it works for (dead letters fail it). */
+export type AnalysisQueueMessage = AnalysisJobMessage | AreaLineMessage | AreaCombineMessage;
 
 export interface QueueOptions {
   /** Time limit of one analysis (the queue's expiry is a little longer). */

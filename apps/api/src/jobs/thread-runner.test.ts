@@ -54,7 +54,9 @@ describe('ThreadRunner threads', () => {
     const small = createSyntheticBScan({ traces: 100, seed: 4 });
     const first = await runner.run({ type: 'HYPERBOLA_DETECTION', radargram: small }, 60);
     const big = createSyntheticBScan({ traces: 3000, samplesPerTrace: 1024, seed: 2 });
-    await expect(runner.run({ type: 'LINE_SCAN_REBAR_2', radargram: big, options: {} }, 0.05)).rejects.toBeInstanceOf(AnalysisTimeoutError);
+    await expect(
+      runner.run({ type: 'LINE_SCAN_REBAR_2', radargram: big, options: {} }, 0.05),
+    ).rejects.toBeInstanceOf(AnalysisTimeoutError);
     const after = await runner.run({ type: 'HYPERBOLA_DETECTION', radargram: small }, 60);
     expect(after.results.hyperbolas).toEqual(first.results.hyperbolas);
     await runner.close();

@@ -105,8 +105,14 @@ export class ThreadRunner<Request = ComputeRequest, Output = ComputeOutput> {
         else finish(true, () => reject(new Error(message.message)));
       };
       const onError = (error: Error) => finish(false, () => reject(error));
-      const onExit = (code: number) => finish(false, () => reject(new Error(`The analysis thread stopped unexpectedly (exit code ${code})`)));
-      const timer = setTimeout(() => finish(false, () => reject(new AnalysisTimeoutError(timeoutS))), timeoutS * 1000);
+      const onExit = (code: number) =>
+        finish(false, () =>
+          reject(new Error(`The analysis thread stopped unexpectedly (exit code ${code})`)),
+        );
+      const timer = setTimeout(
+        () => finish(false, () => reject(new AnalysisTimeoutError(timeoutS))),
+        timeoutS * 1000,
+      );
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { CreateAnalysisResponse } from '@gprhub/contract';
-import { findJobEvents, findJobUnscoped } from '@gprhub/db';
+import { findJobEvents, findJobsOfRun, findJobUnscoped, listAreaLines, listSubAnalyses } from '@gprhub/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFolder, importSyntheticScan } from '../test/scans.js';
+import { syntheticAreaZip } from '../../../../e2e/support/synthetic-area-scan.js';
+import { createFolder, importScanFiles, importSyntheticScan } from '../test/scans.js';
 import { createMember, getTestApp, type TestApp, type TestMember } from '../test/support.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -172,4 +173,80 @@ describe.skipIf(!databaseUrl)('a worker process killed in the middle of a job', 
     expect(byInput.json()).toMatchObject({ isDone: true, analysisRun: { id: bigRun, status: 'FINISHED' } });
     expect((byInput.json().results.rebars as unknown[]).length).toBe(2);
   }, 240_000);
+
+  it("analyses an area scan's lines on both workers, loses none when one is killed, and settles it once", async () => {
+    const folder = await createFolder(t.app, member, 'Area site');
+    const imported = await importScanFiles(t.app, member, folder, [
+      { name: 'area.zip', bytes: syntheticAreaZip('Slab 9', 500) },
+    ]);
+    const areaId = imported.areaScanGroups[0]!.node.nodeId;
+    const lineCount = imported.gprScans.length;
+    // Exactly two worker processes: the earlier test's survivor goes first.
+    for (const w of workers.splice(0))
+      if (w.exitCode === null && w.signalCode === null) {
+        w.kill('SIGKILL');
+        await new Promise((r) => w.once('exit', r));
+      }
+    const [a, b] = await Promise.all([startWorker(), startWorker()]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analyses',
+      headers: member.headers,
+      payload: { analysisType: 'AREA_SCAN_REBAR_2', analysisInput: { areaScanNodeId: areaId } },
+    });
+    expect(res.statusCode).toBe(200);
+    const created = res.json() as CreateAnalysisResponse;
+    const org = member.organization.id;
+    const storedBy = async () =>
+      (await listAreaLines(t.ctx.db, org, created.analysisRun.id)).map((row) => row.workerId);
+    const onWorker = (ids: string[], child: ChildProcess) =>
+      ids.filter((id) => id.includes(`:${child.pid}:`));
+
+    // Both workers take lines side by side; once each has stored one, the first is killed in the middle of its next.
+    await until(
+      'both workers to store a line',
+      async () => {
+        const ids = await storedBy();
+        return (onWorker(ids, a).length > 0 && onWorker(ids, b).length > 0) || ids.length === lineCount;
+      },
+      120_000,
+      100,
+    );
+    a.kill('SIGKILL');
+    await new Promise((r) => a.once('exit', r));
+
+    const [job] = await findJobsOfRun(t.ctx.db, org, created.analysisRun.id);
+    const settled = await until(
+      'the area job to settle',
+      async () => {
+        const row = await findJobUnscoped(t.ctx.db, job!.id);
+        return row && (row.status === 'FINISHED' || row.status === 'FAILED') ? row : null;
+      },
+      180_000,
+      250,
+    );
+    expect(settled).toMatchObject({ status: 'FINISHED', lineCount, linesDone: lineCount });
+    const ids = await storedBy();
+    // Every line stored exactly once, and lines ran on both worker processes.
+    expect(ids).toHaveLength(lineCount);
+    expect(onWorker(ids, a).length).toBeGreaterThan(0);
+    expect(onWorker(ids, b).length).toBeGreaterThan(0);
+    expect(onWorker(ids, a).length + onWorker(ids, b).length).toBe(lineCount);
+    const history = (await findJobEvents(t.ctx.db, [job!.id])).get(job!.id)!.map((e) => e.event);
+    expect(history.filter((e) => e === 'FINISHED')).toHaveLength(1);
+    const subs = await listSubAnalyses(t.ctx.db, org, created.analysis.nodeId);
+    expect(subs).toHaveLength(lineCount);
+    expect(new Set(subs.map((s) => (s.analysis.input as { gprScanNodeId: string }).gprScanNodeId)).size).toBe(
+      lineCount,
+    );
+    const byInput = await t.app.inject({
+      method: 'POST',
+      url: '/api/analyses/by-input',
+      headers: member.headers,
+      payload: { analysisType: 'AREA_SCAN_REBAR_2', analysisInput: { areaScanNodeId: areaId } },
+    });
+    expect(byInput.json()).toMatchObject({ isDone: true, analysisRun: { status: 'FINISHED' } });
+    expect((byInput.json().results.lines as unknown[]).length).toBe(lineCount);
+    expect((byInput.json().results.rebars as unknown[]).length).toBe(5);
+  }, 360_000);
 });

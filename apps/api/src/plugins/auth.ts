@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Database } from '@gprhub/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor.js';
+import { ActorCache } from '../auth/actor-cache.js';
 import { resolveActor } from '../auth/actor.js';
 import type { Auth } from '../auth/auth.js';
 import type { AppConfig } from '../config.js';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: authenticate and resolve the organization into `request.actor`. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Verified credentials, briefly (auth/actor-cache.ts); cleared by anything that can end one. */
+    actorCache: ActorCache;
   }
 }
 
@@ -38,15 +41,24 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
 }
 
 /** Mount better-auth's standard endpoints under /api/auth (rate limited), and the authenticate hook. */
-export async function registerAuth(app: FastifyInstance, config: AppConfig, auth: Auth, db: Database): Promise<void> {
+export async function registerAuth(
+  app: FastifyInstance,
+  config: AppConfig,
+  auth: Auth,
+  db: Database,
+): Promise<void> {
   app.decorateRequest('actor', null as unknown as Actor);
+  const cache = new ActorCache(config.authCacheMs);
+  app.decorate('actorCache', cache);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    request.actor = await resolveActor(auth, db, request);
+    request.actor = await resolveActor(auth, db, request, cache);
   });
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     await scope.register(rateLimit, { max: config.authRateLimitPerMinute, timeWindow: '1 minute' });
     scope.route({
       method: ['GET', 'POST'],
@@ -57,7 +69,11 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, auth
         if (Buffer.isBuffer(request.body) && (request.body.includes(0) || request.body.includes('\\u0000'))) {
           throw badRequest('Text must not contain a NUL character (\\u0000)');
         }
+        // Sign-out, member removal, role changes, organization deletion…: any change may end a credential or a
+        // membership, so what was verified before it is verified again (before and after, for calls in flight).
+        if (request.method !== 'GET') cache.clear();
         const response = await auth.handler(toFetchRequest(request, config.publicUrl));
+        if (request.method !== 'GET') cache.clear();
         reply.status(response.status);
         response.headers.forEach((value, name) => {
           if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);

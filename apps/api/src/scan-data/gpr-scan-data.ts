@@ -13,8 +13,8 @@ import {
   findGprScansOfGroup,
   findLiveNodesByIds,
 } from '@gprhub/db';
-import type { AreaScanLineInput, GprReadResult, LineScan, Radargram } from '@gprhub/gpr';
-import { areaScanLinesFromRead, readGprFileAsync, readSegy } from '@gprhub/gpr';
+import type { AreaScanLineInput, LineScan, Radargram } from '@gprhub/gpr';
+import { placeAreaScanLines, readGprFileAsync, readSegy } from '@gprhub/gpr';
 import type { AppContext } from '../app-context.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import { readStoredBytes } from './stored-bytes.js';
@@ -30,7 +30,72 @@ export async function loadGprScanRadargram(
   return { nodeId, name: row.node.name, radargram: await readScanRadargram(ctx, organizationId, row) };
 }
 
-/** An area scan's lines placed on the grid, as packages/gpr's analyzeAreaScan expects (AreaScanLineInput & { nodeId }). */
+/** One line of an area scan placed on its grid, from the stored rows alone (no file read). */
+export interface PlannedAreaLine {
+  nodeId: string;
+  /** The line's place in the area's line order (directions in turn, each in CSV line order). */
+  lineIndex: number;
+  direction: AreaScanLineInput['direction'];
+  offsetM: number;
+}
+
+/**
+ * An area scan's lines placed on the grid from the database rows (the stored CSV geometry), without reading any
+ * file: what the area job needs to split itself into line jobs. 404 ApiError if not an AREA_SCAN of the org.
+ */
+export async function planAreaScanLines(
+  ctx: AppContext,
+  organizationId: string,
+  areaScanNodeId: string,
+): Promise<{
+  nodeId: string;
+  name: string;
+  lines: PlannedAreaLine[];
+  warnings: string[];
+  scans: GprScanWithNode[];
+}> {
+  const area = await findGprScanGroup(ctx.db, organizationId, areaScanNodeId, 'AREA_SCAN');
+  if (!area) throw notFound();
+  const scans = await findGprScansOfGroup(ctx.db, organizationId, areaScanNodeId);
+  const lineScans: LineScan[] = scans.map(({ scan }, i) => ({
+    path: scan.nodeId,
+    radargramIndex: i,
+    csvLineNumber: scan.csvLineNumber ?? scan.scanNumber ?? i + 1,
+    direction: (scan.direction ?? undefined) as LineScan['direction'],
+    scanLengthM: scan.scanLengthM,
+    areaScanIndex: 0,
+  }));
+  const g = area.group;
+  const placed = placeAreaScanLines(
+    {
+      lineScans,
+      areaScans: [
+        {
+          name: area.node.name,
+          csvPath: g.originalName,
+          areaScanWidthCm: g.areaScanWidthCm ?? undefined,
+          areaScanHeightCm: g.areaScanHeightCm ?? undefined,
+          gridSpacingXCm: g.gridSpacingXCm ?? undefined,
+          gridSpacingYCm: g.gridSpacingYCm ?? undefined,
+          gridSizeXCm: g.gridSizeXCm ?? undefined,
+          gridSizeYCm: g.gridSizeYCm ?? undefined,
+          lineScanIndices: lineScans.map((_, i) => i),
+          fields: {},
+        },
+      ],
+    },
+    0,
+  );
+  const lines = placed.lines.map((line, lineIndex) => ({
+    nodeId: scans[line.radargramIndex]!.scan.nodeId,
+    lineIndex,
+    direction: line.direction,
+    offsetM: line.offsetM,
+  }));
+  return { nodeId: areaScanNodeId, name: area.node.name, lines, warnings: placed.warnings, scans };
+}
+
+/** An area scan's lines placed on the grid with their radargrams, as packages/gpr's analyzeAreaScan expects. */
 export async function loadAreaScanLines(
   ctx: AppContext,
   organizationId: string,
@@ -41,47 +106,17 @@ export async function loadAreaScanLines(
   lines: Array<AreaScanLineInput & { nodeId: string }>;
   warnings: string[];
 }> {
-  const area = await findGprScanGroup(ctx.db, organizationId, areaScanNodeId, 'AREA_SCAN');
-  if (!area) throw notFound();
-  const scans = await findGprScansOfGroup(ctx.db, organizationId, areaScanNodeId);
-  const radargrams: Radargram[] = [];
-  for (const scan of scans) radargrams.push(await readScanRadargram(ctx, organizationId, scan));
-  const lineScans: LineScan[] = scans.map(({ scan }, i) => ({
-    path: scan.nodeId,
-    radargramIndex: i,
-    csvLineNumber: scan.csvLineNumber ?? scan.scanNumber ?? i + 1,
-    direction: (scan.direction ?? undefined) as LineScan['direction'],
-    scanLengthM: scan.scanLengthM,
-    areaScanIndex: 0,
-  }));
-  const g = area.group;
-  const read: GprReadResult = {
-    format: 'vendor-zip',
-    radargrams,
-    lineScans,
-    areaScans: [
-      {
-        name: area.node.name,
-        csvPath: g.originalName,
-        areaScanWidthCm: g.areaScanWidthCm ?? undefined,
-        areaScanHeightCm: g.areaScanHeightCm ?? undefined,
-        gridSpacingXCm: g.gridSpacingXCm ?? undefined,
-        gridSpacingYCm: g.gridSpacingYCm ?? undefined,
-        gridSizeXCm: g.gridSizeXCm ?? undefined,
-        gridSizeYCm: g.gridSizeYCm ?? undefined,
-        lineScanIndices: lineScans.map((_, i) => i),
-        fields: {},
-      },
-    ],
-    warnings: [],
-  };
-  const placed = areaScanLinesFromRead(read, 0);
-  const indexOf = new Map(radargrams.map((r, i) => [r, i]));
-  const lines = placed.lines.map((line) => ({
-    ...line,
-    nodeId: scans[indexOf.get(line.radargram)!]!.scan.nodeId,
-  }));
-  return { nodeId: areaScanNodeId, name: area.node.name, lines, warnings: placed.warnings };
+  const plan = await planAreaScanLines(ctx, organizationId, areaScanNodeId);
+  const byId = new Map(plan.scans.map((s) => [s.scan.nodeId, s]));
+  const lines: Array<AreaScanLineInput & { nodeId: string }> = [];
+  for (const line of plan.lines)
+    lines.push({
+      radargram: await readScanRadargram(ctx, organizationId, byId.get(line.nodeId)!),
+      direction: line.direction,
+      offsetM: line.offsetM,
+      nodeId: line.nodeId,
+    });
+  return { nodeId: plan.nodeId, name: plan.name, lines, warnings: plan.warnings };
 }
 
 /** Type check for analysis inputs: which of these ids are nodes of the given type in the org. */

@@ -17,6 +17,18 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 const caches = new Map<number, ByteLru<Buffer>>();
+/** Bodies being made now, by cache key: concurrent misses of one key wait for the same read and encoding. */
+const inFlight = new Map<string, Promise<Buffer>>();
+
+/** `make` once per key at a time: a second caller while the first is working gets the first's promise. */
+function once(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = make().finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
 
 function cacheOf(maxBytes: number): ByteLru<Buffer> {
   let cache = caches.get(maxBytes);
@@ -69,7 +81,8 @@ export function isNotModified(ifNoneMatch: string | undefined, etag: string): bo
 
 /**
  * The body for this ETag and encoding: from the cache, or encoded (and compressed, on libuv's threads, off
- * the event loop) and cached. `load` reads the radargram only on a miss.
+ * the event loop) and cached. `load` reads the radargram only on a miss, and concurrent misses of one body
+ * share one read, encoding and compression (one promise in flight per key).
  */
 export async function signalBody(
   cacheBytes: number,
@@ -82,16 +95,22 @@ export async function signalBody(
   const key = `${etag}:${encoding}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  let raw = cache.get(`${etag}:identity`);
-  if (!raw) {
-    raw = encode(await load());
-    cache.set(`${etag}:identity`, raw, raw.byteLength);
-  }
+  const rawKey = `${etag}:identity`;
+  // 50 clients asking for a scan nobody has asked for yet read and parse it once, not 50 times.
+  const raw =
+    cache.get(rawKey) ??
+    (await once(rawKey, async () => {
+      const encoded = encode(await load());
+      cache.set(rawKey, encoded, encoded.byteLength);
+      return encoded;
+    }));
   if (encoding === 'identity') return raw;
-  const compressed =
-    encoding === 'br'
-      ? await brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-      : await gzipAsync(raw, { level: 6 });
-  cache.set(key, compressed, compressed.byteLength);
-  return compressed;
+  return once(key, async () => {
+    const compressed =
+      encoding === 'br'
+        ? await brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : await gzipAsync(raw, { level: 6 });
+    cache.set(key, compressed, compressed.byteLength);
+    return compressed;
+  });
 }

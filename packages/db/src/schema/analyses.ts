@@ -113,6 +113,9 @@ export const analysisJobs = pgTable(
     attempt: integer('attempt').notNull().default(0),
     /** Which worker holds the current attempt (host:pid). */
     workerId: text('worker_id'),
+    /** An area scan's job: how many lines it was split into (one line job each), and how many are stored. */
+    lineCount: integer('line_count'),
+    linesDone: integer('lines_done').notNull().default(0),
     createdAt: timestamp('created_at', tz).defaultNow().notNull(),
     updatedAt: timestamp('updated_at', tz).defaultNow().notNull(),
     finishedAt: timestamp('finished_at', tz),
@@ -121,6 +124,35 @@ export const analysisJobs = pgTable(
     index('analysis_job_run_idx').on(t.analysisRunId),
     index('analysis_job_org_created_idx').on(t.organizationId, t.createdAt),
   ],
+);
+
+/**
+ * One line of an area-scan run, detected by its own line job (docs/decisions/0032-area-lines-as-jobs.md): the
+ * line's detections as plain JSON (what the combine step pools and links) and its own-permittivity result (the
+ * partial result shown while the area runs). Unique per run and line, so a line job that runs twice stores once.
+ */
+export const analysisAreaLines = pgTable(
+  'analysis_area_line',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    analysisRunId: uuid('analysis_run_id')
+      .notNull()
+      .references(() => analysisRuns.id, { onDelete: 'cascade' }),
+    lineNodeId: uuid('line_node_id')
+      .notNull()
+      .references(() => nodes.id, { onDelete: 'cascade' }),
+    /** The line's place in the area's line order (what the combine step reads them in). */
+    lineIndex: integer('line_index').notNull(),
+    detections: jsonb('detections').notNull().$type<Record<string, unknown>>(),
+    result: jsonb('result').notNull().$type<Record<string, unknown>>(),
+    /** The worker process that detected it (host:pid:id). */
+    workerId: text('worker_id').notNull(),
+    createdAt: timestamp('created_at', tz).defaultNow().notNull(),
+  },
+  (t) => [uniqueIndex('analysis_area_line_run_line_idx').on(t.analysisRunId, t.lineNodeId)],
 );
 
 /** The history of a job (created, started, progress milestones, retried, finished, failed). */

@@ -451,7 +451,23 @@ export function detectHyperbolas(rg: Radargram, options: HyperbolaDetectionOptio
  * const label = toHyperbolaLabel(scan, detection);
  * ```
  */
-export function toHyperbolaLabel(scan: PreparedScan, detection: DetectedHyperbola): HyperbolaLabel {
+export function toHyperbolaLabel(
+  scan: Pick<
+    PreparedScan,
+    | 'traceSpacingM'
+    | 'antennaSeparationM'
+    | 'sampleIntervalS'
+    | 'timeZeroSample'
+    | 'traces'
+    | 'samplesPerTrace'
+  >,
+  detection: Pick<DetectedHyperbola, 'radiusM' | 'confidence'> & {
+    result: {
+      fit: Pick<DetectedHyperbola['result']['fit'], 'x0M' | 'coverM' | 'permittivity'>;
+      offsetSamples: number;
+    };
+  },
+): HyperbolaLabel {
   const trace = detection.result.fit.x0M / scan.traceSpacingM;
   const clampIndex = (v: number, n: number): number => Math.min(n - 1, Math.max(0, Math.round(v)));
   return {

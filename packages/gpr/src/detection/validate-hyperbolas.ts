@@ -140,7 +140,16 @@ export function removeEchoes(scan: PreparedScan, candidates: FittedCandidate[]):
 }
 
 /** Two-way time in samples of a fitted bar's hyperbola at a trace (on the scan's sample axis). */
-export function predictedSample(scan: PreparedScan, candidate: FittedCandidate, trace: number): number {
+export function predictedSample(
+  scan: Pick<PreparedScan, 'traceSpacingM' | 'antennaSeparationM' | 'sampleIntervalS' | 'timeZeroSample'>,
+  candidate: Pick<FittedCandidate, 'radiusM'> & {
+    result: {
+      fit: Pick<FittedCandidate['result']['fit'], 'x0M' | 'coverM' | 'permittivity'>;
+      offsetSamples: number;
+    };
+  },
+  trace: number,
+): number {
   const { fit, offsetSamples } = candidate.result;
   const bar = { x0M: fit.x0M, coverM: fit.coverM, radiusM: candidate.radiusM };
   const time = bistaticTravelTimeS(

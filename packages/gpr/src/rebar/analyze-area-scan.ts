@@ -5,9 +5,13 @@ import { createId } from './ids';
 import { finishLine, type LineScanAnalysis } from './analyze-line-scan';
 import {
   detectLine,
+  fromStoredLine,
   linePermittivities,
+  toStoredLine,
   type LineDetectionOptions,
   type LineDetections,
+  type LineDetectionsCore,
+  type StoredLineDetections,
 } from './line-detections';
 import { linkHitsIntoBars, type LineHit, type LinkOptions } from './link-bars';
 import { estimateMaterialProperties } from './material-properties';
@@ -77,11 +81,71 @@ export function orientationOfLine(direction: AreaScanDirection): RebarOrientatio
   return direction === 'BOTTOM_TO_TOP' ? REBAR_ORIENTATION.HORIZONTAL : REBAR_ORIENTATION.VERTICAL;
 }
 
+/** Where a line lies on the grid: what pooling and linking read of an {@link AreaScanLineInput}. */
+export type AreaLinePlacement = Pick<AreaScanLineInput, 'direction' | 'offsetM' | 'startM'>;
+
+/** One line's detections placed on the grid, as plain JSON: what a per-line job stores ({@link detectAreaLine}). */
+export interface AreaLineDetections extends StoredLineDetections {
+  direction: AreaScanDirection;
+  offsetM: number;
+  startM?: number;
+}
+
+/** Options of {@link combineAreaScan}. */
+export type AreaScanCombineOptions = Pick<AreaScanAnalysisOptions, 'permittivity' | 'link' | 'onProgress'>;
+
 /**
- * AREA_SCAN_REBAR_2: detects on every line (reporting each through `onLine`), links the detections of adjacent
- * parallel lines into straight bars, pools one permittivity over the whole area with the obliquity correction
- * (a bar crossing the lines at θ looks like εr·sin²θ), and refits every cover with it. Lines of both directions
- * may be mixed: each direction is linked on its own.
+ * First half of AREA_SCAN_REBAR_2, one line at a time (a job per line): detects the line's hyperbolas, and
+ * finishes the line with its own permittivity for the partial results shown while the area runs.
+ *
+ * @param input - the line with its grid position.
+ * @param options - detection options (the user's permittivity is not used here: {@link combineAreaScan} applies it).
+ * @returns the line's detections as plain JSON for {@link combineAreaScan}, and its own-permittivity result.
+ * @example
+ * ```ts
+ * const { detections, result } = detectAreaLine(lines[3]);
+ * store(JSON.stringify(detections)); publish(result);
+ * ```
+ */
+export function detectAreaLine(
+  input: AreaScanLineInput,
+  options: Omit<AreaScanAnalysisOptions, 'onLine' | 'onProgress'> = {},
+): { detections: AreaLineDetections; result: LineScanAnalysis } {
+  const line = detectLine(input.radargram, {
+    ...options,
+    hyperbolas: input.hyperbolas,
+    onProgress: undefined,
+  });
+  return {
+    detections: { ...toStoredLine(line), ...placementOf(input) },
+    result: ownResult(line, input.direction),
+  };
+}
+
+/**
+ * Second half of AREA_SCAN_REBAR_2 over every line's detections (from {@link detectAreaLine}, in the lines'
+ * order): links the detections of adjacent parallel lines into straight bars, pools one permittivity over the
+ * whole area with the obliquity correction, and refits every cover with it. `combineAreaScan(lines.map((l) =>
+ * detectAreaLine(l).detections))` equals {@link analyzeAreaScan}`(lines)` (bar and hyperbola ids aside).
+ *
+ * @param lines - every line's stored detections with its grid position.
+ * @param options - user permittivity, linking gates, progress.
+ * @returns bars as polylines on the grid, per-line results, permittivity and material properties.
+ * @example
+ * ```ts
+ * const area = combineAreaScan(storedLines.map((row) => row.detections));
+ * ```
+ */
+export function combineAreaScan(
+  lines: AreaLineDetections[],
+  options: AreaScanCombineOptions = {},
+): AreaScanAnalysis {
+  return combineDetections(lines, lines.map(fromStoredLine), options);
+}
+
+/**
+ * AREA_SCAN_REBAR_2 in one call: {@link detectAreaLine} on every line (reporting each through `onLine`), then
+ * {@link combineAreaScan}. Lines of both directions may be mixed: each direction is linked on its own.
  *
  * @param lines - the lines with their grid positions.
  * @param options - detection options, user permittivity, linking gates, progress and per-line results.
@@ -102,15 +166,34 @@ export function analyzeAreaScan(
       hyperbolas: input.hyperbolas,
       onProgress: undefined,
     });
-    options.onLine?.(
-      finishLine(line, poolPermittivity(linePermittivities(line)), {
-        orientation: orientationOfLine(input.direction),
-      }),
-      i,
-    );
+    options.onLine?.(ownResult(line, input.direction), i);
     options.onProgress?.((0.85 * (i + 1)) / lines.length, `line ${i + 1} of ${lines.length}`);
     return line;
   });
+  // The live detections (not a stored copy): the refits memoised on them while finishing each line are reused.
+  return combineDetections(lines.map(placementOf), detected, options);
+}
+
+function placementOf(line: AreaLinePlacement): AreaLinePlacement {
+  return {
+    direction: line.direction,
+    offsetM: line.offsetM,
+    ...(line.startM !== undefined && { startM: line.startM }),
+  };
+}
+
+/** A line finished with its own hyperbolas' permittivity (the partial result shown while the area runs). */
+function ownResult(line: LineDetectionsCore, direction: AreaScanDirection): LineScanAnalysis {
+  return finishLine(line, poolPermittivity(linePermittivities(line)), {
+    orientation: orientationOfLine(direction),
+  });
+}
+
+function combineDetections(
+  lines: AreaLinePlacement[],
+  detected: LineDetectionsCore[],
+  options: AreaScanCombineOptions,
+): AreaScanAnalysis {
   const first = poolPermittivity(detected.flatMap((line) => linePermittivities(line)));
   const provisional = options.permittivity ?? first.value;
   const groups = linkDirections(lines, detected, provisional, options.link);
@@ -162,8 +245,8 @@ interface LinkedGroups {
 }
 
 function linkDirections(
-  lines: AreaScanLineInput[],
-  detected: LineDetections[],
+  lines: AreaLinePlacement[],
+  detected: LineDetectionsCore[],
   eps: number,
   link: LinkOptions | undefined,
 ): LinkedGroups {
@@ -202,8 +285,8 @@ function linkDirections(
 
 function buildBar(
   bar: LinkedGroups['bars'][number],
-  lines: AreaScanLineInput[],
-  detected: LineDetections[],
+  lines: AreaLinePlacement[],
+  detected: LineDetectionsCore[],
   permittivity: PooledPermittivity,
 ): RebarResult | undefined {
   const sinTheta = Math.sqrt(bar.obliquity);

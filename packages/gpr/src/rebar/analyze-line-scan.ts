@@ -10,6 +10,7 @@ import {
   linePermittivities,
   type LineDetectionOptions,
   type LineDetections,
+  type LineDetectionsCore,
 } from './line-detections';
 import { estimateMaterialProperties } from './material-properties';
 import {
@@ -157,7 +158,7 @@ function calibrateOnKnownCover(
  * ```
  */
 export function finishLine(
-  line: LineDetections,
+  line: LineDetectionsCore,
   permittivity: PooledPermittivity,
   options: Pick<LineScanAnalysisOptions, 'orientation' | 'shouldDecideDiameter'> = {},
 ): LineScanAnalysis {
@@ -274,7 +275,7 @@ export function finishLine(
 
 /** A user's label that could not be fitted: its cover comes from the apex time alone, flagged by a large sd. */
 function unfittedRebar(
-  line: LineDetections,
+  line: LineDetectionsCore,
   label: HyperbolaLabel,
   eps: number,
   orientation: RebarOrientation,

@@ -4,31 +4,39 @@ import type { AreaScanLineInput } from './analyze-area-scan';
 /** Line spacing assumed when the area scan's CSV gives none, metres. */
 export const FALLBACK_LINE_SPACING_M = 0.1;
 
+/** A line placed on its area's grid: which radargram, its direction and its offset across it. */
+export interface PlacedLine {
+  /** Index into the read's radargrams. */
+  radargramIndex: number;
+  direction: AreaScanLineInput['direction'];
+  offsetM: number;
+}
+
 /**
- * Places the lines of a vendor area scan on its grid, for {@link analyzeAreaScan}: the lines of each direction,
- * in `csvLineNumber` order, sit one grid spacing apart — LEFT_TO_RIGHT lines at y = k·gridSpacingY, BOTTOM_TO_TOP
- * lines at x = k·gridSpacingX — and start at grid coordinate 0. A missing spacing falls back to the grid size
- * divided by the gaps, else 0.1 m, with a warning.
+ * Places the lines of a vendor area scan on its grid from the read's metadata alone (no samples needed): the
+ * lines of each direction, in `csvLineNumber` order, sit one grid spacing apart — LEFT_TO_RIGHT lines at
+ * y = k·gridSpacingY, BOTTOM_TO_TOP lines at x = k·gridSpacingX — and start at grid coordinate 0. A missing
+ * spacing falls back to the grid size divided by the gaps, else 0.1 m, with a warning.
  *
- * @param read - what `readGprFile` returned for the zip.
+ * @param read - the read's area scans and line scans.
  * @param areaScanIndex - which area scan of the file. Default 0.
- * @returns the placed lines and the assumptions made.
+ * @returns the placed lines (radargram indices) and the assumptions made.
  * @example
  * ```ts
- * const { lines } = areaScanLinesFromRead(readGprFile({ name: 'area.zip', bytes }));
- * analyzeAreaScan(lines);
+ * const { lines } = placeAreaScanLines(readGprFile({ name: 'area.zip', bytes }));
+ * lines[0]; // { radargramIndex: 0, direction: 'LEFT_TO_RIGHT', offsetM: 0 }
  * ```
  */
-export function areaScanLinesFromRead(
-  read: GprReadResult,
+export function placeAreaScanLines(
+  read: Pick<GprReadResult, 'areaScans' | 'lineScans'>,
   areaScanIndex = 0,
-): { lines: AreaScanLineInput[]; warnings: string[] } {
+): { lines: PlacedLine[]; warnings: string[] } {
   const warnings: string[] = [];
   const area = read.areaScans?.[areaScanIndex];
   const lineScans = read.lineScans ?? [];
   if (!area) return { lines: [], warnings: ['the file holds no area scan'] };
   const members = area.lineScanIndices.map((i) => lineScans[i]).filter((l) => l !== undefined);
-  const lines: AreaScanLineInput[] = [];
+  const lines: PlacedLine[] = [];
   for (const direction of ['LEFT_TO_RIGHT', 'BOTTOM_TO_TOP'] as const) {
     const group = members
       .filter((l) => (l.direction ?? 'LEFT_TO_RIGHT') === direction)
@@ -47,12 +55,36 @@ export function areaScanLinesFromRead(
       );
     }
     group.forEach((l, k) =>
-      lines.push({
-        radargram: read.radargrams[l.radargramIndex],
-        direction,
-        offsetM: k * (spacingM as number),
-      }),
+      lines.push({ radargramIndex: l.radargramIndex, direction, offsetM: k * (spacingM as number) }),
     );
   }
   return { lines, warnings };
+}
+
+/**
+ * Places the lines of a vendor area scan on its grid, for {@link analyzeAreaScan} ({@link placeAreaScanLines}
+ * with each line's radargram).
+ *
+ * @param read - what `readGprFile` returned for the zip.
+ * @param areaScanIndex - which area scan of the file. Default 0.
+ * @returns the placed lines and the assumptions made.
+ * @example
+ * ```ts
+ * const { lines } = areaScanLinesFromRead(readGprFile({ name: 'area.zip', bytes }));
+ * analyzeAreaScan(lines);
+ * ```
+ */
+export function areaScanLinesFromRead(
+  read: GprReadResult,
+  areaScanIndex = 0,
+): { lines: AreaScanLineInput[]; warnings: string[] } {
+  const placed = placeAreaScanLines(read, areaScanIndex);
+  return {
+    lines: placed.lines.map((l) => ({
+      radargram: read.radargrams[l.radargramIndex],
+      direction: l.direction,
+      offsetM: l.offsetM,
+    })),
+    warnings: placed.warnings,
+  };
 }

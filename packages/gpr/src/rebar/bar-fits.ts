@@ -1,5 +1,5 @@
 import type { DetectedHyperbola } from '../detection/detect-hyperbolas';
-import type { PreparedScan } from '../detection/prepare-scan';
+import type { DetectionCore, ScanGeometry } from './line-detections';
 import { SPEED_OF_LIGHT_M_PER_S } from '../model/radargram';
 import { fitBarToTravelTimes, type BarFit, type TravelTimes } from '../fitting/fit-hyperbola';
 import { envelopePeakOffset, type LimbPick } from '../fitting/pick-limbs';
@@ -16,7 +16,7 @@ import { envelopePeakOffset, type LimbPick } from '../fitting/pick-limbs';
  * const times = timesFromPicks(scan, detection.result.picks, 2.8);
  * ```
  */
-export function timesFromPicks(scan: PreparedScan, picks: LimbPick[], offsetSamples: number): TravelTimes {
+export function timesFromPicks(scan: ScanGeometry, picks: LimbPick[], offsetSamples: number): TravelTimes {
   const dt = scan.sampleIntervalS;
   return {
     positionsM: Float64Array.from(picks, (p) => p.traceIndex * scan.traceSpacingM),
@@ -98,8 +98,8 @@ export interface RadiusBarFit extends BarFit {
  * ```
  */
 export function refitDetection(
-  scan: PreparedScan,
-  detection: DetectedHyperbola,
+  scan: ScanGeometry,
+  detection: DetectionCore,
   offsetSamples: number,
   radiusM: number | undefined,
   fixedPermittivity?: number,
@@ -116,11 +116,11 @@ export function refitDetection(
   return result;
 }
 
-const REFITS = new WeakMap<DetectedHyperbola, Map<string, RadiusBarFit | undefined>>();
+const REFITS = new WeakMap<DetectionCore, Map<string, RadiusBarFit | undefined>>();
 
 function refitOverRadii(
-  scan: PreparedScan,
-  detection: DetectedHyperbola,
+  scan: ScanGeometry,
+  detection: DetectionCore,
   offsetSamples: number,
   radiusM: number | undefined,
   fixedPermittivity: number | undefined,
@@ -176,8 +176,8 @@ function refitOverRadii(
 }
 
 function refit(
-  scan: PreparedScan,
-  detection: DetectedHyperbola,
+  scan: ScanGeometry,
+  detection: DetectionCore,
   offsetSamples: number,
   radiusM: number,
   fixedPermittivity: number | undefined,

@@ -7,6 +7,7 @@ import {
 import { prepareScan, type PreparedScan } from '../detection/prepare-scan';
 import { fitCandidate } from '../fitting/fit-candidate';
 import type { Radargram } from '../model/radargram';
+import type { LimbPick } from '../fitting/pick-limbs';
 import { poolEnvelopeOffset, refitDetection, type PooledOffset } from './bar-fits';
 import { DEFAULT_REBAR_RADIUS_M, type Estimate, type HyperbolaLabel } from './types';
 
@@ -16,10 +17,42 @@ export interface LineDetectionOptions extends HyperbolaDetectionOptions {
   hyperbolas?: HyperbolaLabel[];
 }
 
-/** A line's detections before the permittivity is pooled (first half of a line-scan analysis). */
-export interface LineDetections {
-  scan: PreparedScan;
-  detections: DetectedHyperbola[];
+/**
+ * What the second half of an analysis reads of a prepared scan: its scalars, no sample arrays. A
+ * {@link PreparedScan} is one; so is a stored line's {@link StoredLineDetections.scan}.
+ */
+export type ScanGeometry = Pick<
+  PreparedScan,
+  | 'traces'
+  | 'samplesPerTrace'
+  | 'sampleIntervalS'
+  | 'traceSpacingM'
+  | 'antennaSeparationM'
+  | 'timeZeroSample'
+  | 'surfaceCoupling'
+> & { radargram: Pick<Radargram, 'name' | 'timeOffsetS'> };
+
+/** What the second half of an analysis reads of a detection: its picks, first fit, apex and confidence. */
+export interface DetectionCore {
+  score: number;
+  /** Radius of the detection's fit, metres. */
+  radiusM: number;
+  isOneSided?: boolean;
+  /** Confidence 0–1. */
+  confidence: number;
+  result: {
+    apex: Pick<DetectedHyperbola['result']['apex'], 'trace' | 'sample' | 'polarity' | 'amplitude'>;
+    picks: LimbPick[];
+    /** Envelope offset of this hyperbola, samples. */
+    offsetSamples: number;
+    fit: Pick<DetectedHyperbola['result']['fit'], 'x0M' | 'coverM' | 'permittivity'>;
+  };
+}
+
+/** A line's detections as the pooling and the final fits read them (live or {@link fromStoredLine stored}). */
+export interface LineDetectionsCore {
+  scan: ScanGeometry;
+  detections: DetectionCore[];
   /** The radius each detection is fitted with (a label's or the options' R), metres; undefined: marginalised. */
   radii: (number | undefined)[];
   /** Whether each detection's radius came from a label. */
@@ -31,6 +64,20 @@ export interface LineDetections {
   /** The scan's pooled envelope offset. */
   offset: PooledOffset;
   warnings: string[];
+}
+
+/**
+ * A line's detections as plain JSON (no typed arrays, no undefined in arrays): what a per-line job stores so
+ * that another process can pool and finish the area ({@link toStoredLine}, {@link fromStoredLine}).
+ */
+export interface StoredLineDetections extends Omit<LineDetectionsCore, 'radii'> {
+  radii: (number | null)[];
+}
+
+/** A line's detections before the permittivity is pooled (first half of a line-scan analysis). */
+export interface LineDetections extends LineDetectionsCore {
+  scan: PreparedScan;
+  detections: DetectedHyperbola[];
 }
 
 /**
@@ -113,7 +160,7 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
  * ```
  */
 export function linePermittivities(
-  line: LineDetections,
+  line: LineDetectionsCore,
   obliquityFactor?: (index: number) => number,
 ): Estimate[] {
   const out: Estimate[] = [];
@@ -129,4 +176,73 @@ export function linePermittivities(
     out.push({ value: fit.permittivity / factor, sd: sd / factor });
   });
   return out;
+}
+
+/**
+ * A line's detections as plain JSON for storage: the scan's scalars and each detection's picks and first fit,
+ * without the sample arrays (kilobytes instead of megabytes). {@link fromStoredLine} reads it back; pooling and
+ * finishing a stored line give exactly what they give on the live one.
+ *
+ * @param line - the live detections.
+ * @returns a JSON-safe copy of what pooling and the final fits read.
+ * @example
+ * ```ts
+ * const stored = JSON.stringify(toStoredLine(detectLine(rg)));
+ * ```
+ */
+export function toStoredLine(line: LineDetectionsCore): StoredLineDetections {
+  const { scan } = line;
+  return {
+    scan: {
+      radargram: { name: scan.radargram.name, timeOffsetS: scan.radargram.timeOffsetS },
+      traces: scan.traces,
+      samplesPerTrace: scan.samplesPerTrace,
+      sampleIntervalS: scan.sampleIntervalS,
+      traceSpacingM: scan.traceSpacingM,
+      antennaSeparationM: scan.antennaSeparationM,
+      timeZeroSample: scan.timeZeroSample,
+      ...(scan.surfaceCoupling !== undefined && { surfaceCoupling: { ...scan.surfaceCoupling } }),
+    },
+    detections: line.detections.map((d) => ({
+      score: d.score,
+      radiusM: d.radiusM,
+      ...(d.isOneSided !== undefined && { isOneSided: d.isOneSided }),
+      confidence: d.confidence,
+      result: {
+        apex: {
+          trace: d.result.apex.trace,
+          sample: d.result.apex.sample,
+          polarity: d.result.apex.polarity,
+          amplitude: d.result.apex.amplitude,
+        },
+        picks: d.result.picks.map((p) => ({
+          traceIndex: p.traceIndex,
+          sample: p.sample,
+          correlation: p.correlation,
+        })),
+        offsetSamples: d.result.offsetSamples,
+        fit: { x0M: d.result.fit.x0M, coverM: d.result.fit.coverM, permittivity: d.result.fit.permittivity },
+      },
+    })),
+    radii: line.radii.map((r) => r ?? null),
+    hasGivenRadius: [...line.hasGivenRadius],
+    ...(line.labels !== undefined && { labels: line.labels.map((l) => ({ ...l })) }),
+    unfitted: line.unfitted.map((l) => ({ ...l })),
+    offset: { ...line.offset },
+    warnings: [...line.warnings],
+  };
+}
+
+/**
+ * Reads back what {@link toStoredLine} wrote (after a JSON round trip).
+ *
+ * @param stored - the stored detections.
+ * @returns detections that {@link linePermittivities}, `finishLine` and the area's pooling accept.
+ * @example
+ * ```ts
+ * const line = fromStoredLine(JSON.parse(text));
+ * ```
+ */
+export function fromStoredLine(stored: StoredLineDetections): LineDetectionsCore {
+  return { ...stored, radii: stored.radii.map((r) => (r === null ? undefined : r)) };
 }

@@ -60,9 +60,7 @@ export function stableJson(value: unknown): string {
  */
 export function canonicalizeInput(analysisType: AnalysisType, raw: AnalysisInput): CanonicalInput {
   if (!(RUNNABLE_ANALYSIS_TYPES as readonly string[]).includes(analysisType)) {
-    throw badRequest(
-      `${ANALYSIS_TYPE_LABELS[analysisType]} (${analysisType}) is not available yet`,
-    );
+    throw badRequest(`${ANALYSIS_TYPE_LABELS[analysisType]} (${analysisType}) is not available yet`);
   }
   const fields = ANALYSIS_INPUT_FIELDS[analysisType] as readonly string[];
   const input: Record<string, string> = {};
@@ -174,11 +172,9 @@ export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow):
         },
       };
     }
-    case 'AREA_SCAN_REBAR_2': {
-      const area = await loadAreaScanLines(ctx, org, id('areaScanNodeId'));
-      if (area.lines.length === 0) throw new Error(`The area scan ${area.name} has no line scans to analyse`);
-      return { type: 'AREA_SCAN_REBAR_2', lines: area.lines, options: { permittivity: input.permittivity } };
-    }
+    case 'AREA_SCAN_REBAR_2':
+      // Split into line jobs and a combine step instead (jobs/area-line-jobs.ts).
+      throw new Error('An area scan is analysed line by line, not in one request');
     case 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2': {
       const parallel = await loadGprScanRadargram(ctx, org, id('parallelGprScanNodeId'));
       const perpendicular = await loadGprScanRadargram(ctx, org, id('perpendicularGprScanNodeId'));

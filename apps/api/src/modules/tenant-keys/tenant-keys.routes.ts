@@ -63,6 +63,7 @@ export function registerTenantKeyRoutes(app: FastifyInstance, { db }: AppContext
     handler: async (request, reply) => {
       const user = requireUser(request);
       await revokeTenantKey(db, request.actor.organizationId, user.id, request.params.id);
+      app.actorCache.clear(); // the key stops working at once in this process (decisions/0033)
       return reply.status(204).send(null);
     },
   });

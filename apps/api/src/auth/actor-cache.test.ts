@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Actor } from './actor.js';
+import { ActorCache } from './actor-cache.js';
+
+const request = (headers: Record<string, string>) => ({ headers }) as unknown as FastifyRequest;
+const actor: Actor = { organizationId: 'org-a', user: null, via: 'tenant-key' };
+
+describe('ActorCache', () => {
+  it('keys entries by credential and organization, never by either alone', () => {
+    const cache = new ActorCache(60_000);
+    const key = cache.keyOf(request({ authorization: 'Bearer one' }), 'org-a');
+    cache.set(key, actor);
+    expect(cache.get(cache.keyOf(request({ authorization: 'Bearer one' }), 'org-a'))).toEqual(actor);
+    expect(cache.get(cache.keyOf(request({ authorization: 'Bearer two' }), 'org-a'))).toBeUndefined();
+    expect(cache.get(cache.keyOf(request({ authorization: 'Bearer one' }), 'org-b'))).toBeUndefined();
+    expect(
+      cache.get(cache.keyOf(request({ authorization: 'Bearer one', cookie: 's=1' }), 'org-a')),
+    ).toBeUndefined();
+    // The key is a hash: the credential is not kept as such.
+    expect(key).not.toContain('one');
+  });
+
+  it('never keeps an entry past the credential’s own expiry, nor without a credential, nor when off', () => {
+    const cache = new ActorCache(60_000);
+    const key = cache.keyOf(request({ authorization: 'Bearer one' }), undefined);
+    cache.set(key, actor, new Date(Date.now() - 1));
+    expect(cache.get(key)).toBeUndefined();
+    expect(cache.keyOf(request({}), 'org-a')).toBeUndefined();
+    expect(new ActorCache(0).keyOf(request({ authorization: 'Bearer one' }), 'org-a')).toBeUndefined();
+  });
+
+  it('forgets everything on clear, and the oldest entry past its size', () => {
+    const cache = new ActorCache(60_000, 2);
+    const keys = ['a', 'b', 'c'].map((c) => cache.keyOf(request({ authorization: `Bearer ${c}` }), 'o'));
+    for (const k of keys) cache.set(k, actor);
+    expect(cache.get(keys[0])).toBeUndefined();
+    expect(cache.get(keys[2])).toEqual(actor);
+    cache.clear();
+    expect(cache.get(keys[2])).toBeUndefined();
+  });
+});

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Actor } from './actor.js';
+
+/**
+ * Verified credentials, remembered briefly (docs/decisions/0033-load-path.md): resolving an actor costs a
+ * session lookup (or a key lookup and its last-used write) and a membership query on every request. An entry
+ * is keyed by a SHA-256 of everything the answer depends on (the Authorization and Cookie headers and the
+ * organization asked for), so a different credential or organization is a different entry and no secret is
+ * kept in memory as such. It lives at most `ttlMs` (AUTH_CACHE_S) and never past the session's or key's own
+ * expiry. Within the process, every change that can end a credential or a membership (any non-GET call to
+ * /api/auth/*: sign-out, member removal, role change, organization deletion; revoking a tenant key) clears the
+ * cache at once; other app processes see the change within `ttlMs`. Only successes are kept.
+ */
+export class ActorCache {
+  private readonly entries = new Map<string, { actor: Actor; expiresAt: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /** The cache key of a request's credentials and wanted organization; undefined when caching is off. */
+  keyOf(request: FastifyRequest, wantedOrganization: string | undefined): string | undefined {
+    if (this.ttlMs <= 0) return undefined;
+    const { authorization, cookie } = request.headers;
+    if (!authorization && !cookie) return undefined;
+    return createHash('sha256')
+      .update(`${authorization ?? ''}\n${cookie ?? ''}\n${wantedOrganization ?? ''}`)
+      .digest('base64url');
+  }
+
+  get(key: string | undefined): Actor | undefined {
+    if (key === undefined) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.actor;
+  }
+
+  /** Remember an actor until `ttlMs` from now, or the credential's own expiry if sooner. */
+  set(key: string | undefined, actor: Actor, credentialExpiresAt?: Date | null): void {
+    if (key === undefined) return;
+    const expiresAt = Math.min(Date.now() + this.ttlMs, credentialExpiresAt?.getTime() ?? Infinity);
+    if (expiresAt <= Date.now()) return;
+    if (this.entries.size >= this.maxEntries) {
+      // Drop the oldest (Map keeps insertion order).
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { actor, expiresAt });
+  }
+
+  /** Forget every entry: a credential or a membership may have ended. */
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -70,7 +70,12 @@ export function ThreeDModelPage() {
       {tab === '3d-model' ? <ModelWorkspace model={data} /> : <LiveViewPlaceholder />}
       <ShareDialog modelId={id} isPublic={data.node.isPublic} isOpen={isSharing} onClose={() => setSharing(false)} />
       <UploadVersionDialog modelId={id} isOpen={isUploading} onClose={() => setUploading(false)} />
-      {data.canEdit && <GenerationToast model={data} />}
+      {data.canEdit && (
+        <>
+          <GenerationToast model={data} kind="cloud" />
+          <GenerationToast model={data} kind="mesh" />
+        </>
+      )}
     </Box>
   );
 }

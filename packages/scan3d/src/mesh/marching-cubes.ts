@@ -65,6 +65,8 @@ export function extractMesh(volume: TsdfVolume, minWeight = 1): ColouredMesh {
     const bz = coords[k * 3 + 2]!;
     // The block's samples plus one layer of its +x, +y, +z neighbours' (weight 0 where they do not exist).
     w.fill(0);
+    let hasNegative = false;
+    let hasPositive = false;
     for (let dz = 0; dz <= 1; dz++)
       for (let dy = 0; dy <= 1; dy++)
         for (let dx = 0; dx <= 1; dx++) {
@@ -81,13 +83,21 @@ export function extractMesh(volume: TsdfVolume, minWeight = 1): ColouredMesh {
               for (let x = 0; x < x1; x++) {
                 const from = n * B * B * B + (z * B + y) * B + x;
                 const to = ((z + z0) * L + (y + y0)) * L + (x + x0);
-                s[to] = tsdf[from]!;
-                w[to] = weight[from]!;
+                const value = tsdf[from]!;
+                const seen = weight[from]!;
+                s[to] = value;
+                w[to] = seen;
+                if (seen >= minWeight) {
+                  if (value < 0) hasNegative = true;
+                  else hasPositive = true;
+                }
                 c[to * 3] = colour[from * 3]!;
                 c[to * 3 + 1] = colour[from * 3 + 1]!;
                 c[to * 3 + 2] = colour[from * 3 + 2]!;
               }
         }
+    // No observed sign change in the block and its +1 layer: no surface here.
+    if (!hasNegative || !hasPositive) continue;
     const gx0 = bx * B;
     const gy0 = by * B;
     const gz0 = bz * B;

@@ -9,45 +9,43 @@ export interface SimplifyResult {
 
 /**
  * Reduce a mesh to at most `maxTriangles` with meshoptimizer's quadric simplifier (WebAssembly, in the npm
- * package), keeping vertex colours as attributes so colour edges survive. The allowed error starts at
- * `errorM` and doubles (up to 0.5 m, then the sloppy simplifier) until the budget is met; a mesh already within budget is only compacted. Unused
- * vertices are dropped.
+ * package), keeping vertex colours as attributes so colour edges survive. One pass: the simplifier collapses the
+ * cheapest edges first and stops at the budget, or earlier when the next collapse would move the surface by more
+ * than `maxErrorM`; should that leave the mesh over budget, the sloppy simplifier meets it. A mesh already within
+ * budget is only compacted. Unused vertices are dropped.
  *
  * @param mesh - Positions (metres), colours, indices.
  * @param maxTriangles - Most triangles of the result.
- * @param errorM - The first error bound tried, metres (default 2 mm).
- * @returns The simplified mesh and its error.
+ * @param maxErrorM - The largest deviation allowed to reach the budget, metres (default 5 cm).
+ * @returns The simplified mesh and its error (metres).
  * @example await simplifyMesh(mesh, 300_000)
  */
-export async function simplifyMesh(mesh: ColouredMesh, maxTriangles: number, errorM = 0.002): Promise<SimplifyResult> {
+export async function simplifyMesh(mesh: ColouredMesh, maxTriangles: number, maxErrorM = 0.05): Promise<SimplifyResult> {
   if (mesh.indices.length / 3 <= maxTriangles) return { mesh: compact(mesh, mesh.indices), errorM: 0 };
   await MeshoptSimplifier.ready;
   const count = mesh.positions.length / 3;
   const attributes = new Float32Array(count * 3);
   for (let i = 0; i < attributes.length; i++) attributes[i] = mesh.colours[i]! / 255;
-  // Colour counts as much as 1 cm of position per full-scale step.
+  // A full-scale colour step counts as much as 1 cm of position.
   const weights = [0.01, 0.01, 0.01];
-  let bound = errorM;
-  for (;;) {
-    const [indices, error] = MeshoptSimplifier.simplifyWithAttributes(
-      mesh.indices,
-      mesh.positions,
-      3,
-      attributes,
-      3,
-      weights,
-      null,
-      maxTriangles * 3,
-      bound,
-      ['ErrorAbsolute'],
-    );
-    if (indices.length / 3 <= maxTriangles) return { mesh: compact(mesh, indices), errorM: error };
-    if (bound > 0.5) break;
-    bound *= 2;
-  }
-  // Topology the quadric simplifier will not collapse (many small pieces): the sloppy simplifier meets any budget.
-  const [indices, error] = MeshoptSimplifier.simplifySloppy(mesh.indices, mesh.positions, 3, null, maxTriangles * 3, 1);
-  return { mesh: compact(mesh, indices.subarray(0, Math.min(indices.length, maxTriangles * 3))), errorM: error };
+  const [indices, error] = MeshoptSimplifier.simplifyWithAttributes(
+    mesh.indices,
+    mesh.positions,
+    3,
+    attributes,
+    3,
+    weights,
+    null,
+    maxTriangles * 3,
+    maxErrorM,
+    ['ErrorAbsolute'],
+  );
+  if (indices.length / 3 <= maxTriangles) return { mesh: compact(mesh, indices), errorM: error };
+  // Topology the quadric simplifier will not collapse within the bound (many small pieces): the sloppy one.
+  const [sloppy, sloppyError] = MeshoptSimplifier.simplifySloppy(indices, mesh.positions, 3, null, maxTriangles * 3, 1);
+  const kept = sloppy.subarray(0, Math.min(sloppy.length, maxTriangles * 3));
+  const scale = MeshoptSimplifier.getScale(mesh.positions, 3);
+  return { mesh: compact(mesh, kept), errorM: Math.max(error, sloppyError * scale) };
 }
 
 /** Keep only the vertices the indices use, renumbered in order of first use. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, TextSchema, TimestampSchema } from './common.js';
 import { createListQuerySchema } from './query.js';
 
-/** Every analysis type of the spec (§3). The schema accepts them all; the service refuses those not in RUNNABLE_ANALYSIS_TYPES (GENERATE_MESH for now). */
+/** Every analysis type of the spec (§3). The schema accepts them all; the service refuses those not in RUNNABLE_ANALYSIS_TYPES (all run now). */
 export const ANALYSIS_TYPES = [
   'GPR_SCAN_PREVIEW',
   'GENERATE_MESH',
@@ -36,6 +36,7 @@ export const RUNNABLE_ANALYSIS_TYPES = [
   'LINE_SCAN_DUAL_ORIENTATION_REBAR_2',
   'AREA_SCAN_DUAL_ORIENTATION_REBAR_2',
   'GENERATE_POINT_CLOUD',
+  'GENERATE_MESH',
 ] as const satisfies readonly AnalysisType[];
 
 export const ANALYSIS_STATUSES = ['CREATED', 'ANALYSING', 'FINISHED', 'FAILED'] as const;

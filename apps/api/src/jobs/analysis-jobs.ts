@@ -160,7 +160,7 @@ export class AnalysisJobs {
       const message = error instanceof Error ? error.message : String(error);
       await settleJob(db, job, { status: 'FAILED', message });
     } finally {
-      if (request?.type === 'GENERATE_POINT_CLOUD') await removeRtabmapCopy(request.dbPath).catch(() => {});
+      if (request?.type === 'GENERATE_POINT_CLOUD' || request?.type === 'GENERATE_MESH') await removeRtabmapCopy(request.dbPath).catch(() => {});
     }
   }
 

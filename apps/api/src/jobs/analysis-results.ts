@@ -52,7 +52,7 @@ export async function finishJob(
     job.analysisType === 'AREA_SCAN_REBAR_2' && Array.isArray(output.results.lines)
       ? (output.results.lines as AreaLine[])
       : [];
-  // Generated 3D files (GENERATE_POINT_CLOUD): stored first, joined to their version in the transaction.
+  // Generated 3D files (GENERATE_POINT_CLOUD, GENERATE_MESH): stored first, joined to their version in the transaction.
   const versionFiles = output.files ?? [];
   const keys = [
     ...(output.png ? [`${base}/preview.png`] : []),
@@ -112,7 +112,7 @@ async function addVersionFiles(
   const versionId = (job.payload as { analysisInput: Record<string, string> }).analysisInput
     .threeDModelVersionId!;
   const version = await findThreeDModelVersion(db, job.organizationId, versionId);
-  if (!version) throw new Error('The 3D model version was deleted while its point cloud was generated');
+  if (!version) throw new Error('The 3D model version was deleted while its files were generated');
   const ids = await insertFileRows(db, job, version.threeDModelNodeId, objects);
   await replaceVersionFilesOfTypes(
     db,

@@ -7,9 +7,9 @@ import { compute, type ComputeRequest } from './compute.js';
  * the engine stays compiled (a cold thread spends ~0.2 s more per analysis). See thread-runner.ts.
  */
 const port = parentPort;
-port?.on('message', ({ id, request }: { id: number; request: ComputeRequest }) => {
+port?.on('message', async ({ id, request }: { id: number; request: ComputeRequest }) => {
   try {
-    const output = compute(request, {
+    const output = await compute(request, {
       progress: (fraction, message) => port.postMessage({ id, kind: 'progress', fraction, message }),
       partial: (key, value) => port.postMessage({ id, kind: 'partial', key, value }),
     });

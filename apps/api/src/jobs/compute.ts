@@ -11,6 +11,7 @@ import {
   type LineScanAnalysis,
   type Radargram,
 } from '@gprhub/gpr';
+import { computeMesh, type MeshRequest } from './mesh-job.js';
 import { computePointCloud, type PointCloudRequest } from './point-cloud-job.js';
 
 /**
@@ -26,11 +27,12 @@ export interface LineOptions {
 }
 
 /**
- * What a compute thread is asked to do: loaded inputs, no I/O left (but for GENERATE_POINT_CLOUD, which reads
- * its temporary copy of the RTAB-Map database frame by frame so only one frame's images are in memory).
+ * What a compute thread is asked to do: loaded inputs, no I/O left (but for GENERATE_POINT_CLOUD and GENERATE_MESH,
+ * which read their temporary copy of the RTAB-Map database frame by frame so only one frame's images are in memory).
  */
 export type ComputeRequest =
   | PointCloudRequest
+  | MeshRequest
   | { type: 'GPR_SCAN_PREVIEW'; radargram: Radargram }
   | { type: 'HYPERBOLA_DETECTION'; radargram: Radargram }
   | { type: 'LINE_SCAN_REBAR_2'; radargram: Radargram; options: LineOptions }
@@ -70,7 +72,7 @@ export interface ComputeOutput {
   results: Record<string, unknown>;
   /** A PNG to store beside the results (GPR_SCAN_PREVIEW). */
   png?: Uint8Array;
-  /** Files that join a 3D model version (GENERATE_POINT_CLOUD), by version file type. */
+  /** Files that join a 3D model version (GENERATE_POINT_CLOUD, GENERATE_MESH), by version file type. */
   files?: { type: string; name: string; contentType: string; bytes: Uint8Array; summary: string }[];
 }
 
@@ -94,11 +96,14 @@ export function lineResults(result: LineScanAnalysis): Record<string, unknown> {
 }
 
 /**
- * Run one analysis on loaded inputs. Pure and CPU-bound: it runs inside a worker thread
+ * Run one analysis on loaded inputs (GENERATE_MESH answers a promise). Pure and CPU-bound: it runs inside a worker thread
  * (`compute-thread.ts`) so the API's event loop stays free.
  */
-export function compute(request: ComputeRequest, hooks: ComputeHooks): ComputeOutput {
+export function compute(request: ComputeRequest, hooks: ComputeHooks): ComputeOutput | Promise<ComputeOutput> {
   switch (request.type) {
+    case 'GENERATE_MESH':
+      // Async only because the simplifier's WebAssembly is instantiated asynchronously.
+      return computeMesh(request, hooks);
     case 'GENERATE_POINT_CLOUD':
       return computePointCloud(request, hooks);
     case 'GPR_SCAN_PREVIEW': {

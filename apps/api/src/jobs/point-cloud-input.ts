@@ -22,7 +22,7 @@ export async function loadRtabmapDatabase(
   const database = files.find((f) => f.versionFile.type === 'rtabmap_db');
   if (!database)
     throw new Error(
-      'This 3D model version has no RTAB-Map database (rtabmap_db) to generate a point cloud from; upload the recording with the version',
+      'This 3D model version has no RTAB-Map database (rtabmap_db) to generate a point cloud or mesh from; upload the recording with the version',
     );
   const dir = await mkdtemp(path.join(tmpdir(), 'gprhub-rtabmap-'));
   const file = path.join(dir, 'rtabmap.db');

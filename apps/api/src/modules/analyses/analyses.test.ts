@@ -408,8 +408,8 @@ describe('failures', () => {
       analysisType: 'GENERATE_MESH',
       analysisInput: { threeDModelVersionId: scanId },
     });
-    expect(mesh.status).toBe(400);
-    expect(mesh.body.message).toMatch(/not available yet/);
+    // A scan's id is no 3D model version of the organization.
+    expect(mesh.status).toBe(404);
     const folderAsScan = await post<{ message: string }>('/api/analyses', {
       analysisType: 'LINE_SCAN_REBAR_2',
       analysisInput: { gprScanNodeId: folderId },

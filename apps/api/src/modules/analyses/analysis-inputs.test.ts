@@ -66,10 +66,11 @@ describe('analysis inputs', () => {
     ).toMatch(/must be two different scans/);
   });
 
-  it('refuses the 3D types until 3D models exist', () => {
-    const error = errorOf(() => canonicalizeInput('GENERATE_MESH', { threeDModelVersionId: a }));
+  it('takes the 3D types with a version id, and names the id when it is missing', () => {
+    expect(canonicalizeInput('GENERATE_MESH', { threeDModelVersionId: a }).input).toEqual({ threeDModelVersionId: a });
+    const error = errorOf(() => canonicalizeInput('GENERATE_MESH', { gprScanNodeId: a }));
     expect(error.statusCode).toBe(400);
-    expect(error.message).toMatch(/Generate mesh analysis \(GENERATE_MESH\) is not available yet/);
+    expect(error.message).toBe('GENERATE_MESH needs threeDModelVersionId in analysisInput');
   });
 
   it('refuses options a type does not use', () => {

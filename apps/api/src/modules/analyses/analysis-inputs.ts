@@ -204,6 +204,11 @@ export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow):
       const dbPath = await loadRtabmapDatabase(ctx, org, versionId);
       return { type: 'GENERATE_POINT_CLOUD', dbPath, versionId, options: {} };
     }
+    case 'GENERATE_MESH': {
+      const versionId = id('threeDModelVersionId');
+      const dbPath = await loadRtabmapDatabase(ctx, org, versionId);
+      return { type: 'GENERATE_MESH', dbPath, versionId, options: {} };
+    }
     default:
       throw new Error(`${job.analysisType} cannot run yet`);
   }

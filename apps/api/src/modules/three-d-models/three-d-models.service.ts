@@ -132,11 +132,15 @@ export async function createThreeDModelVersion(ctx: AppContext, organizationId: 
   return { id: version.id, createdAt: version.createdAt.toISOString(), files };
 }
 
+/** The version file types a generated mesh brings (any one of them means the version has its mesh). */
+const MESH_TYPES: readonly string[] = ['rtabmap_glb', 'rtabmap_gltf', 'rtabmap_mesh_obj'];
+
 /**
- * After a version is created: one with an RTAB-Map database and no point cloud gets GENERATE_POINT_CLOUD
- * started for it (`createAnalysis` finds or creates the one analysis of that input and reuses a run that has
- * not failed, so a repeat is harmless). The version already exists, so a failure to start is logged, not
- * answered as an error; the 3D page can start it again.
+ * After a version is created: one with an RTAB-Map database gets GENERATE_POINT_CLOUD started when it has no
+ * point cloud and GENERATE_MESH when it has no mesh (both queued at once; the cloud, being quicker, is shown
+ * first and the mesh replaces it when it lands). `createAnalysis` finds or creates the one analysis of each
+ * input and reuses a run that has not failed, so a repeat is harmless. The version already exists, so a
+ * failure to start is logged, not answered as an error; the 3D page can start it again.
  */
 export async function startGenerationIfNeeded(
   ctx: AppContext,
@@ -146,15 +150,20 @@ export async function startGenerationIfNeeded(
   version: ThreeDModelVersion,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const types = new Set(version.files.map((f) => f.type));
-  if (!types.has('rtabmap_db') || types.has('point_cloud')) return;
-  try {
-    await createAnalysis(ctx, jobs, organizationId, userId, {
-      analysisType: 'GENERATE_POINT_CLOUD',
-      analysisInput: { threeDModelVersionId: version.id },
-    });
-  } catch (error) {
-    log.error({ err: error, threeDModelVersionId: version.id }, 'could not start GENERATE_POINT_CLOUD');
+  const types = new Set<string>(version.files.map((f) => f.type));
+  if (!types.has('rtabmap_db')) return;
+  const wanted: ('GENERATE_POINT_CLOUD' | 'GENERATE_MESH')[] = [];
+  if (!types.has('point_cloud')) wanted.push('GENERATE_POINT_CLOUD');
+  if (!MESH_TYPES.some((t) => types.has(t))) wanted.push('GENERATE_MESH');
+  for (const analysisType of wanted) {
+    try {
+      await createAnalysis(ctx, jobs, organizationId, userId, {
+        analysisType,
+        analysisInput: { threeDModelVersionId: version.id },
+      });
+    } catch (error) {
+      log.error({ err: error, threeDModelVersionId: version.id }, `could not start ${analysisType}`);
+    }
   }
 }
 

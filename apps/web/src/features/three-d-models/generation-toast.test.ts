@@ -48,7 +48,7 @@ function fakeApi(runs: Record<string, { status: string; message?: string; n: num
   );
 }
 
-async function mount(first: ThreeDModelResponse) {
+async function mount(first: ThreeDModelResponse, kind: 'cloud' | 'mesh' = 'cloud') {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
@@ -56,7 +56,7 @@ async function mount(first: ThreeDModelResponse) {
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   const show = (m: ThreeDModelResponse) =>
     act(async () => {
-      root.render(createElement(QueryClientProvider, { client }, createElement(OrganizationScopeProvider, { slug: 'acme', children: createElement(GenerationToast, { model: m }) })));
+      root.render(createElement(QueryClientProvider, { client }, createElement(OrganizationScopeProvider, { slug: 'acme', children: createElement(GenerationToast, { model: m, kind }) })));
     });
   await show(first);
   return { show, invalidate, unmount: () => act(() => root.unmount()) };
@@ -103,6 +103,23 @@ describe('GenerationToast', () => {
     await waitFor(() => toast()?.getAttribute('data-state') === 'shown');
     expect(Date.now() - started).toBeGreaterThan(1500);
     expect(modelRefreshes()).toBe(1);
+    await view.unmount();
+  });
+
+  it('follows GENERATE_MESH for the mesh, in its own words', async () => {
+    fakeApi({
+      [versionId(1)]: { status: 'FINISHED', n: 1 },
+      [versionId(2)]: { status: 'FAILED', message: 'The fused depth holds no surface: the mesh would be empty', n: 2 },
+    });
+    const view = await mount(model(1), 'mesh');
+    await view.show(model(2));
+    await waitFor(() => toast()?.getAttribute('data-state') === 'failed');
+    expect(toast()!.getAttribute('data-kind')).toBe('mesh');
+    expect(toast()!.textContent).toContain('Mesh generation failed: The fused depth holds no surface');
+    const asked = (vi.mocked(fetch).mock.calls as [RequestInfo | URL, RequestInit | undefined][])
+      .filter(([url]) => String(url) === '/api/analyses/by-input')
+      .map(([, init]) => (JSON.parse(String(init?.body)) as { analysisType: string }).analysisType);
+    expect(new Set(asked)).toEqual(new Set(['GENERATE_MESH']));
     await view.unmount();
   });
 });

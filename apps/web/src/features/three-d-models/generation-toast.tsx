@@ -13,19 +13,27 @@ import { THREE_D } from './three-d-models-api';
 /** After generation finishes the page waits this long, then refreshes the model (seed 001 §4). */
 export const GENERATION_REFRESH_DELAY_MS = 2000;
 
+/** What each generation is called in its toast. */
+const GENERATIONS = {
+  cloud: { analysisType: 'GENERATE_POINT_CLOUD', noun: 'point cloud', title: 'Point cloud' },
+  mesh: { analysisType: 'GENERATE_MESH', noun: 'mesh', title: 'Mesh' },
+} as const;
+
 /**
- * The progress toast of GENERATE_POINT_CLOUD for the shown version (seed 001 §4): while the run is CREATED or
- * ANALYSING it shows the run's progress; when the run finishes it waits 2 s and refreshes the model, so the
- * viewer shows the generated cloud; a failed run says why and stays until closed. A run that finished before
- * this page saw it running (and before the version appeared on this page) shows nothing: that is old news.
+ * The progress toast of GENERATE_POINT_CLOUD or GENERATE_MESH for the shown version (seed 001 §4): while the
+ * run is CREATED or ANALYSING it shows the run's progress; when the run finishes it waits 2 s and refreshes
+ * the model, so the viewer shows the generated cloud, or switches to the generated mesh; a failed run says why
+ * and stays until closed. A run that finished before this page saw it running (and before the version
+ * appeared on this page) shows nothing: that is old news. The mesh's toast sits above the cloud's.
  */
-export function GenerationToast({ model }: { model: ThreeDModelResponse }) {
+export function GenerationToast({ model, kind = 'cloud' }: { model: ThreeDModelResponse; kind?: 'cloud' | 'mesh' }) {
+  const generation = GENERATIONS[kind];
   const queryClient = useQueryClient();
   const organization = useOrganizationSlug();
   const version = model.threeDModelVersion;
   const hasDatabase = Boolean(model.rtabmapDatabaseFile);
   const input = useMemo<AnalysisInput | null>(() => (version ? { threeDModelVersionId: version.id } : null), [version]);
-  const { data, analysisStatus } = useAnalysisByInput('GENERATE_POINT_CLOUD', input, { enabled: hasDatabase });
+  const { data, analysisStatus } = useAnalysisByInput(generation.analysisType, input, { enabled: hasDatabase });
   const run = data?.analysisRun ?? null;
   // The status is polled every 2 s while the run moves (by-input every 5 s): its progress is the fresher one.
   const progress = (analysisStatus?.latestRunId === run?.id ? analysisStatus?.progress : null) ?? run?.progress ?? null;
@@ -58,16 +66,17 @@ export function GenerationToast({ model }: { model: ThreeDModelResponse }) {
   const isDone = run.status === 'FINISHED';
   const state = isFailed ? 'failed' : isDone ? (refreshed === run.id ? 'shown' : 'finished') : 'running';
   const message = isFailed
-    ? `Point cloud generation failed: ${run.message ?? 'no reason given'}`
+    ? `${generation.title} generation failed: ${run.message ?? 'no reason given'}`
     : isDone
       ? refreshed === run.id
-        ? 'Point cloud generated'
-        : 'Point cloud generated, loading it…'
-      : `Generating the point cloud… ${progress ?? 0} %`;
+        ? `${generation.title} generated`
+        : `${generation.title} generated, loading it…`
+      : `Generating the ${generation.noun}… ${progress ?? 0} %`;
   return (
     <Snackbar
       open
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      sx={kind === 'mesh' ? { bottom: { xs: 96, sm: 104 } } : undefined}
       autoHideDuration={state === 'shown' ? 4000 : null}
       onClose={(_event, reason) => reason !== 'clickaway' && setDismissed(run.id)}
     >
@@ -76,6 +85,7 @@ export function GenerationToast({ model }: { model: ThreeDModelResponse }) {
         variant="filled"
         onClose={isActive ? undefined : () => setDismissed(run.id)}
         data-testid="generation-toast"
+        data-kind={kind}
         data-state={state}
         data-progress={progress ?? ''}
         sx={{ minWidth: 300, alignItems: 'center' }}

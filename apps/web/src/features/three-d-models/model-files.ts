@@ -8,8 +8,21 @@ export type DisplayedModel =
   | { kind: 'cloud'; ply: ThreeDModelFile }
   | { kind: 'preview'; pcd: ThreeDModelFile };
 
-/** The model the viewer shows by default, or null when the version has nothing to draw. */
-export function pickDisplayedModel(model: ThreeDModelResponse): DisplayedModel | null {
+/** Which of the version's models the user asked to see: the mesh or the point cloud (null: the default). */
+export type DisplayChoice = 'mesh' | 'cloud';
+
+/** What the version offers to switch between (both only when it has a mesh and a point cloud). */
+export function displayChoices(model: ThreeDModelResponse): DisplayChoice[] {
+  const hasMesh = Boolean(model.glbModelData ?? model.gltfModelData ?? model.meshModelData);
+  return [...(hasMesh ? (['mesh'] as const) : []), ...(model.pointCloudFile ? (['cloud'] as const) : [])];
+}
+
+/**
+ * The model the viewer shows: by default the mesh (GLB, glTF, OBJ) if there is one, else the point cloud,
+ * else the preview (spec 001 §4); `choice` 'cloud' shows the point cloud even when there is a mesh.
+ */
+export function pickDisplayedModel(model: ThreeDModelResponse, choice: DisplayChoice | null = null): DisplayedModel | null {
+  if (choice === 'cloud' && model.pointCloudFile) return { kind: 'cloud', ply: model.pointCloudFile };
   if (model.glbModelData) return { kind: 'glb', ...model.glbModelData };
   if (model.gltfModelData) return { kind: 'gltf', ...model.gltfModelData };
   if (model.meshModelData) return { kind: 'obj', ...model.meshModelData };

@@ -5,13 +5,15 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { pickDisplayedModel } from './model-files';
+import { displayChoices, pickDisplayedModel, type DisplayChoice } from './model-files';
 import { ObservationsPanel } from './observations-panel';
 import { useObservations, useUpdateViewOptions, useViewOptions } from './three-d-models-api';
 import type { LayerVisibility } from './viewer-toolbar';
@@ -30,7 +32,11 @@ const INITIAL_VIEWER_PERCENT = 72;
 export function ModelWorkspace({ model }: { model: ThreeDModelResponse }) {
   const modelId = model.node.nodeId;
   const versionId = model.threeDModelVersion?.id;
-  const displayed = useMemo(() => pickDisplayedModel(model), [model]);
+  // The user's cloud/mesh choice holds for the version it was made on; a new version starts from the default.
+  const [choice, setChoice] = useState<{ versionId: string | undefined; show: DisplayChoice } | null>(null);
+  const shown = choice && choice.versionId === versionId ? choice.show : null;
+  const displayed = useMemo(() => pickDisplayedModel(model, shown), [model, shown]);
+  const choices = displayChoices(model);
   const serverView = useViewOptions(modelId).data;
   const [view, setView] = useState<ViewOptions | null>(null);
   const updateView = useUpdateViewOptions(modelId);
@@ -73,7 +79,11 @@ export function ModelWorkspace({ model }: { model: ThreeDModelResponse }) {
     [observations, selectedId, draft],
   );
   const onLoaded = useCallback((info: ModelLoadInfo) => setLoadInfo(info), []);
-  useEffect(() => setLoadError(null), [displayed]);
+  useEffect(() => {
+    // A newly displayed model (the mesh replacing the cloud, or the user's switch) is loading until it says so.
+    setLoadError(null);
+    setLoadInfo(null);
+  }, [displayed]);
 
   const onDividerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -139,6 +149,19 @@ export function ModelWorkspace({ model }: { model: ThreeDModelResponse }) {
               <CircularProgress />
             </Box>
           )}
+          {choices.length > 1 && (
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={displayed?.kind === 'cloud' ? 'cloud' : 'mesh'}
+              onChange={(_, next: DisplayChoice | null) => next && setChoice({ versionId, show: next })}
+              sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'background.paper' }}
+              data-testid="viewer-display-toggle"
+            >
+              <ToggleButton value="mesh" data-testid="viewer-show-mesh">Mesh</ToggleButton>
+              <ToggleButton value="cloud" data-testid="viewer-show-cloud">Point cloud</ToggleButton>
+            </ToggleButtonGroup>
+          )}
           {loadError && (
             <Alert severity="error" sx={{ position: 'absolute', top: 8, left: 8, right: 8 }}>
               {loadError}
@@ -149,6 +172,7 @@ export function ModelWorkspace({ model }: { model: ThreeDModelResponse }) {
               sx={{ position: 'absolute', top: 8, left: 8, px: 1, py: 0.5, opacity: 0.9 }}
               data-testid="viewer-stats"
               data-points={stats.points}
+              data-triangles={stats.triangles}
               data-point-budget={stats.pointBudget ?? ''}
             >
               <Typography variant="caption" component="div">{`${stats.fps.toFixed(0)} fps`}</Typography>

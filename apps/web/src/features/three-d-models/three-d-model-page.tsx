@@ -96,7 +96,12 @@ export function ThreeDModelPage() {
       <ConnectTrackerDialog modelId={id} isOpen={isConnecting} onClose={() => setConnecting(false)} />
       <ShareDialog modelId={id} isPublic={data.node.isPublic} isOpen={isSharing} onClose={() => setSharing(false)} />
       <UploadVersionDialog modelId={id} isOpen={isUploading} onClose={() => setUploading(false)} />
-      {data.canEdit && <GenerationToast model={data} />}
+      {data.canEdit && (
+        <>
+          <GenerationToast model={data} kind="cloud" />
+          <GenerationToast model={data} kind="mesh" />
+        </>
+      )}
     </Box>
   );
 }

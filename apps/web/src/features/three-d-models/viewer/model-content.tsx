@@ -66,6 +66,9 @@ function applyLook(root: THREE.Object3D, look: ModelLook): void {
         // An octree cloud's nodes share its material (and may not exist yet): the cloud answers for them.
         const hasColours = object instanceof OctreePointCloud ? object.hasColours : Boolean(mesh.geometry.getAttribute('color'));
         material.vertexColors = look.useVertexColors && hasColours;
+      } else if (material instanceof THREE.MeshStandardMaterial && mesh.geometry.getAttribute('color')) {
+        // A generated mesh carries its colours per vertex: the same switch turns them off.
+        material.vertexColors = look.useVertexColors;
       }
       material.needsUpdate = true;
     }

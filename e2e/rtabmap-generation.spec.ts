@@ -30,6 +30,22 @@ async function canvasColourCount(p: Page): Promise<number> {
   });
 }
 
+/** A digest of the 3D canvas' pixels (on a 200 × 150 copy): changes when what is drawn changes. */
+async function canvasSignature(p: Page): Promise<string> {
+  return p.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="viewer"] canvas') as HTMLCanvasElement;
+    const copy = document.createElement('canvas');
+    copy.width = 200;
+    copy.height = 150;
+    const ctx = copy.getContext('2d')!;
+    ctx.drawImage(canvas, 0, 0, 200, 150);
+    const data = ctx.getImageData(0, 0, 200, 150).data;
+    let hash = 2166136261;
+    for (let i = 0; i < data.length; i++) hash = Math.imul(hash ^ data[i]!, 16777619) >>> 0;
+    return hash.toString(16);
+  });
+}
+
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser(server.url);
@@ -50,7 +66,13 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-it('turns an uploaded RTAB-Map recording into a point cloud: progress toast, then the cloud drawn', async () => {
+/** Wait until the viewer has drawn the model of this kind. */
+async function waitDrawn(p: Page, kind: string): Promise<void> {
+  await expect.poll(async () => p.getByTestId('viewer').getAttribute('data-model-kind'), { timeout: 60_000 }).toBe(kind);
+  await p.locator(`[data-testid="viewer"][data-loaded="true"][data-model-kind="${kind}"]`).waitFor({ timeout: 60_000 });
+}
+
+it('turns an uploaded RTAB-Map recording into a point cloud and a mesh: progress toasts, the cloud, then the mesh', async () => {
   // A small generated recording (8 frames of 128 × 96), written as a real SQLite RTAB-Map database.
   const file = join(tmp, 'rtabmap.db');
   writeRtabmapFile(file, generateSyntheticRecording({ seed: 11, frames: 8, width: 128, height: 96 }));
@@ -68,29 +90,49 @@ it('turns an uploaded RTAB-Map recording into a point cloud: progress toast, the
   await page.getByTestId('upload-version-submit').click();
   await page.waitForURL(/\/3d-model(\?|$)/, { timeout: 30_000 });
 
-  // The generation's toast appears (running with its progress, or just finished if the worker was quick).
-  const toast = page.getByTestId('generation-toast');
-  await toast.waitFor({ timeout: 30_000 });
-  const firstState = await toast.getAttribute('data-state');
-  expect(['running', 'finished', 'shown']).toContain(firstState);
-  await expect.poll(async () => toast.textContent()).toMatch(/Generating the point cloud|Point cloud generated/);
+  // The cloud's toast appears (running with its progress, or just finished if the worker was quick).
+  const cloudToast = page.locator('[data-testid="generation-toast"][data-kind="cloud"]');
+  const meshToast = page.locator('[data-testid="generation-toast"][data-kind="mesh"]');
+  await cloudToast.waitFor({ timeout: 30_000 });
+  expect(['running', 'finished', 'shown']).toContain(await cloudToast.getAttribute('data-state'));
+  await expect.poll(async () => cloudToast.textContent()).toMatch(/Generating the point cloud|Point cloud generated/);
   await screenshot(page, '3d-model-generation-toast');
 
-  // The run finishes (not fails), then the page refreshes the model by itself and draws the generated cloud.
+  // The cloud's run finishes (not fails), and the page refreshes the model by itself.
   await expect
-    .poll(async () => `${await toast.getAttribute('data-state')}: ${await toast.textContent()}`, {
+    .poll(async () => `${await cloudToast.getAttribute('data-state')}: ${await cloudToast.textContent()}`, {
       timeout: 90_000,
       message: `server output: ${server.output().slice(-3000)}`,
     })
     .toMatch(/^(finished|shown): Point cloud generated/);
   await screenshot(page, '3d-model-generation-finished');
-  await expect.poll(async () => page.getByTestId('viewer').getAttribute('data-model-kind'), { timeout: 30_000 }).toBe('cloud');
-  await page.locator('[data-testid="viewer"][data-loaded="true"]').waitFor({ timeout: 60_000 });
+
+  // Then the mesh's run finishes, and 2 s later the viewer switches to the mesh.
+  await meshToast.waitFor({ timeout: 60_000 });
+  await expect
+    .poll(async () => `${await meshToast.getAttribute('data-state')}: ${await meshToast.textContent()}`, {
+      timeout: 120_000,
+      message: `server output: ${server.output().slice(-3000)}`,
+    })
+    .toMatch(/^(finished|shown): Mesh generated/);
+  await waitDrawn(page, 'glb');
   await page.getByTestId('viewer-stats-toggle').click();
+  await expect
+    .poll(async () => Number(await page.getByTestId('viewer-stats').getAttribute('data-triangles')), { timeout: 30_000 })
+    .toBeGreaterThan(1000);
+  await expect.poll(async () => canvasColourCount(page)).toBeGreaterThan(20);
+  const meshPixels = await canvasSignature(page);
+  await screenshot(page, '3d-model-generated-mesh');
+
+  // The toggle shows the generated cloud instead, and back.
+  await page.getByTestId('viewer-show-cloud').click();
+  await waitDrawn(page, 'cloud');
   await expect
     .poll(async () => Number(await page.getByTestId('viewer-stats').getAttribute('data-points')), { timeout: 30_000 })
     .toBeGreaterThan(1000);
-  await page.waitForTimeout(800);
-  expect(await canvasColourCount(page)).toBeGreaterThan(20);
+  await expect.poll(async () => canvasColourCount(page)).toBeGreaterThan(20);
+  await expect.poll(async () => canvasSignature(page)).not.toBe(meshPixels);
   await screenshot(page, '3d-model-generated-cloud');
-}, 240_000);
+  await page.getByTestId('viewer-show-mesh').click();
+  await waitDrawn(page, 'glb');
+}, 300_000);

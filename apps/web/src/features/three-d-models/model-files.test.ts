@@ -1,0 +1,32 @@
+import type { ThreeDModelResponse } from '@gprhub/contract';
+import { describe, expect, it } from 'vitest';
+import { displayChoices, pickDisplayedModel } from './model-files';
+
+const file = (name: string) => ({ name, url: `/api/3d-model-files/${name}` });
+
+function model(parts: Partial<Record<'glb' | 'ply' | 'pcd', boolean>>): ThreeDModelResponse {
+  return {
+    glbModelData: parts.glb ? { glb: file('mesh.glb'), texture: null } : null,
+    gltfModelData: null,
+    meshModelData: null,
+    pointCloudFile: parts.ply ? file('point_cloud.ply') : null,
+    previewPcdModelData: parts.pcd ? { pcd: file('preview.pcd') } : null,
+  } as unknown as ThreeDModelResponse;
+}
+
+describe('the displayed model', () => {
+  it('is the mesh by default, the cloud when asked for and there is one, else what there is', () => {
+    const both = model({ glb: true, ply: true, pcd: true });
+    expect(pickDisplayedModel(both)?.kind).toBe('glb');
+    expect(pickDisplayedModel(both, 'cloud')?.kind).toBe('cloud');
+    expect(pickDisplayedModel(both, 'mesh')?.kind).toBe('glb');
+    expect(displayChoices(both)).toEqual(['mesh', 'cloud']);
+    const cloudOnly = model({ ply: true, pcd: true });
+    expect(pickDisplayedModel(cloudOnly, 'mesh')?.kind).toBe('cloud');
+    expect(displayChoices(cloudOnly)).toEqual(['cloud']);
+    const meshOnly = model({ glb: true });
+    expect(pickDisplayedModel(meshOnly, 'cloud')?.kind).toBe('glb');
+    expect(displayChoices(meshOnly)).toEqual(['mesh']);
+    expect(pickDisplayedModel(model({ pcd: true }))?.kind).toBe('preview');
+  });
+});

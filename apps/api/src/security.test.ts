@@ -181,7 +181,7 @@ afterAll(async () => {
  * Each route with an id names the resource its id refers to. A new route with an id fails the
  * coverage test below until it is listed here, so no route escapes the cross-organization check.
  */
-const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string) => object }> = {
+const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string) => object; query?: string }> = {
   'GET /api/files/:id': { resource: 'file' },
   'GET /api/files/:id/download': { resource: 'file' },
   'GET /api/files/:id/stream/image': { resource: 'file' },
@@ -208,6 +208,8 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'GET /api/gpr-scans/:id/details': { resource: 'gprScan' },
   'GET /api/gpr-scans/:id/signal': { resource: 'gprScan' },
   'GET /api/area-scans/:id': { resource: 'areaScan' },
+  'GET /api/area-scans/:id/export': { resource: 'areaScan', query: '?format=dxf' },
+  'GET /api/gpr-scans/:id/export': { resource: 'gprScan', query: '?format=csv' },
   'GET /api/area-scans/:id/details': { resource: 'areaScan' },
   'GET /api/area-scans/:id/line-scans': { resource: 'areaScan' },
   'GET /api/gpr-scan-groups/:id': { resource: 'areaScan' },
@@ -351,12 +353,12 @@ const BODY_ROUTES: {
 
 describe('organization isolation', () => {
   it("the owner's own calls find the resources (so a 404 below means isolation, not a wrong id)", async () => {
-    for (const [route, { resource }] of Object.entries(ROUTES_WITH_IDS)) {
+    for (const [route, { resource, query = '' }] of Object.entries(ROUTES_WITH_IDS)) {
       const [method, url] = route.split(' ') as ['GET', string];
       if (method !== 'GET') continue;
       const res = await t.app.inject({
         method,
-        url: url.replace(/:[a-zA-Z]+/, ids[resource]!),
+        url: url.replace(/:[a-zA-Z]+/, ids[resource]!) + query,
         headers: owner.headers,
       });
       expect(res.statusCode, route).not.toBe(404);
@@ -378,9 +380,9 @@ describe('organization isolation', () => {
 
   it.each(Object.entries(ROUTES_WITH_IDS))(
     '%s answers 404 to a member of another organization',
-    async (route, { resource, payload }) => {
+    async (route, { resource, payload, query = '' }) => {
       const [method, url] = route.split(' ') as ['GET', string];
-      const path = url.replace(/:[a-zA-Z]+/, ids[resource]!);
+      const path = url.replace(/:[a-zA-Z]+/, ids[resource]!) + query;
       const res = await t.app.inject({
         method,
         url: path,
@@ -427,9 +429,9 @@ describe('API keys and upload addresses across organizations', () => {
 describe('anonymous callers', () => {
   // Public 3D models are the one way in without signing in (three-d-models.test.ts covers them); a private
   // resource answers 401 on every route, without telling whether the id exists.
-  it.each(Object.entries(ROUTES_WITH_IDS))('%s answers 401 without a session', async (route, { resource, payload }) => {
+  it.each(Object.entries(ROUTES_WITH_IDS))('%s answers 401 without a session', async (route, { resource, payload, query = '' }) => {
     const [method, url] = route.split(' ') as ['GET', string];
-    const res = await t.app.inject({ method, url: url.replace(/:[a-zA-Z]+/, ids[resource]!), payload: payload?.(ids[resource]!) });
+    const res = await t.app.inject({ method, url: url.replace(/:[a-zA-Z]+/, ids[resource]!) + query, payload: payload?.(ids[resource]!) });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -12,3 +12,4 @@ export * from './gpr-scans.js';
 export * from './gpr-scan-import.js';
 export * from './three-d-models.js';
 export * from './buildings.js';
+export * from './reports.js';

@@ -19,3 +19,4 @@ export * from './repositories/three-d-models.repository.js';
 export * from './repositories/storage-objects.repository.js';
 export * from './repositories/buildings.repository.js';
 export * from './repositories/file-nodes.repository.js';
+export * from './repositories/reports.repository.js';

@@ -8,3 +8,4 @@ export * from './gpr-scans.js';
 export * from './three-d-models.js';
 export * from './storage.js';
 export * from './buildings.js';
+export * from './reports.js';

@@ -1,4 +1,4 @@
-import { createRunWithJob, findOrCreateAnalysis, insertNode, upsertCorrection } from '@gprhub/db';
+import { createRunWithJob, findOrCreateAnalysis, insertNode, insertReport, upsertCorrection } from '@gprhub/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, getTestApp, type TestApp, type TestMember } from './test/support.js';
 import { buildSegy, buildVendorZip } from './test/gpr-fixtures.js';
@@ -161,6 +161,7 @@ beforeAll(async () => {
       payload: { name: 'Plan', buildingNodeId: ids.building, floorId: ids.floor, fileId: ids.planFile },
     })
   ).json().floorPlans[0].node.nodeId;
+  ids.report = (await insertReport(t.ctx.db, { organizationId: owner.organization.id, subjectNodeId: node.id, requestedBy: owner.id })).id;
   ids.fileNode = (
     await t.app.inject({ method: 'POST', url: '/api/file-nodes', headers: owner.headers, payload: { parentId: node.id, files: [{ name: 'notes.csv' }] } })
   ).json().files[0].node.nodeId;
@@ -210,6 +211,8 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'GET /api/area-scans/:id': { resource: 'areaScan' },
   'GET /api/area-scans/:id/export': { resource: 'areaScan', query: '?format=dxf' },
   'GET /api/gpr-scans/:id/export': { resource: 'gprScan', query: '?format=csv' },
+  'GET /api/reports/:reportId': { resource: 'report' },
+  'GET /api/nodes/:id/latest-report': { resource: 'node' },
   'GET /api/area-scans/:id/details': { resource: 'areaScan' },
   'GET /api/area-scans/:id/line-scans': { resource: 'areaScan' },
   'GET /api/gpr-scan-groups/:id': { resource: 'areaScan' },
@@ -345,6 +348,7 @@ const BODY_ROUTES: {
   },
   { method: 'POST', url: '/api/file-nodes', resource: 'node', payload: (id) => ({ parentId: id, files: [{ name: 'a.csv' }] }) },
   { method: 'POST', url: '/api/buildings', resource: 'node', payload: (id) => ({ name: 'Tower', parentId: id }) },
+  { method: 'POST', url: '/api/reports', resource: 'areaScan', payload: (id) => ({ subjectNodeId: id }) },
   { method: 'POST', url: '/api/floors', resource: 'building', payload: (id) => ({ buildingNodeId: id }) },
   { method: 'POST', url: '/api/floor-plans', resource: 'building', payload: (id) => ({ name: 'P', buildingNodeId: id, fileId: ids.planFile }) },
   { method: 'POST', url: '/api/floor-plans', resource: 'floor', payload: (id) => ({ name: 'P', floorId: id, fileId: ids.planFile }) },

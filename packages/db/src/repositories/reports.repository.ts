@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
+import { user } from '../schema/auth.js';
 import { reportSettings, reports } from '../schema/reports.js';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -101,4 +102,21 @@ export async function upsertReportSettings(
     .onConflictDoUpdate({ target: reportSettings.organizationId, set: { settings, logoFileId, updatedAt: new Date() } })
     .returning();
   return row!;
+}
+
+/** A user's display name (the report's author), or null when the user is gone. */
+export async function findUserName(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId)).limit(1);
+  return row?.name ?? null;
+}
+
+/** The newest report of a node. */
+export async function findLatestReport(db: Database, organizationId: string, subjectNodeId: string): Promise<ReportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.organizationId, organizationId), eq(reports.subjectNodeId, subjectNodeId)))
+    .orderBy(desc(reports.createdAt))
+    .limit(1);
+  return row;
 }

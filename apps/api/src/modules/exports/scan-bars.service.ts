@@ -24,15 +24,24 @@ export interface LineBars {
 /**
  * A line scan's bars as the GPR scan page shows them: the user's LINE_SCAN_REBAR_2 correction, else the finished
  * analysis; null when neither exists (the analysis has not finished, or failed).
+ * @param areaLineResults - for a line of an area, the area's result for that line: what the area page shows as the
+ *   line's analysis (the area's one permittivity; decision 0024), used instead of the line's own analysis.
  */
-export async function readLineBars(ctx: AppContext, organizationId: string, scanNodeId: string): Promise<LineBars | null> {
+export async function readLineBars(
+  ctx: AppContext,
+  organizationId: string,
+  scanNodeId: string,
+  areaLineResults: Record<string, unknown> | null = null,
+): Promise<LineBars | null> {
   const scan = toGprScan(await getGprScanRow(ctx, organizationId, scanNodeId));
   const input = { gprScanNodeId: scanNodeId };
   const [correction, analysis] = await Promise.all([
     getCorrectionByInput(ctx, organizationId, 'LINE_SCAN_REBAR_2', input),
-    getAnalysisByInput(ctx, organizationId, 'LINE_SCAN_REBAR_2', input),
+    areaLineResults ? null : getAnalysisByInput(ctx, organizationId, 'LINE_SCAN_REBAR_2', input),
   ]);
-  const results = analysis.isDone && !analysis.isPartial && analysis.analysisRun?.status === 'FINISHED' ? analysis.results : null;
+  const results =
+    areaLineResults ??
+    (analysis?.isDone && !analysis.isPartial && analysis.analysisRun?.status === 'FINISHED' ? analysis.results : null);
   const corrected = correction.analysisCorrection?.correctedAnalysisResults;
   if (corrected) return { scan, bars: toExportBars(corrected.rebars, true), isCorrected: true, results };
   if (!results) return null;

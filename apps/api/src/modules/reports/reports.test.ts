@@ -1,9 +1,11 @@
 import { writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import type { ReportResponse } from '@gprhub/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticAreaZip } from '../../../../../e2e/support/synthetic-area-scan.js';
 import { createFolder, postZip } from '../../test/gpr-scan-imports.js';
 import { createMember, getTestApp, sendToAddress, type TestApp, type TestMember } from '../../test/support.js';
+import { uploadFiles } from '../../test/three-d-models.js';
 
 // Issue #21 item 1: a report job finishes on a worker, and its PDF holds the pages and text an engineer expects.
 let t: TestApp;
@@ -98,6 +100,28 @@ describe('PDF reports', () => {
     expect(pages[2]).toMatch(/undetermined|\d+\.\d/);
     expect(pages.at(-1)).toContain('Bottom mat checked with a cover meter at L003.');
     expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
+  });
+
+  it("prints a building's floor plans with their pins and the areas below it", async () => {
+    const building = (await post('/api/buildings', { name: 'Tower B', parentId: null })).json().node.nodeId as string;
+    const floor = (await post('/api/floors', { buildingNodeId: building, name: 'Level 2' })).json().id as string;
+    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#f4f1ea' } }).png().toBuffer();
+    const [fileId] = await uploadFiles(t.app, m, building, [{ name: 'level-2.png', bytes: image }]);
+    const plan = (await post('/api/floor-plans', { name: 'Level 2 plan', buildingNodeId: building, floorId: floor, fileId })).json().floorPlans[0].node.nodeId as string;
+    expect((await post('/api/building-related-nodes', { floorPlanNodeId: plan, relatedNodeId: areaId, position: { x: 0.25, y: 0.5 } })).statusCode).toBeLessThan(300);
+    // The area is moved under the building so the building's report covers it.
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/nodes/${areaId}`, headers: m.headers, payload: { parentNodeId: building } })).statusCode).toBe(200);
+    const report = await generate(building);
+    expect(report.status).toBe('FINISHED');
+    const pages = await pdfText(new Uint8Array((await sendToAddress(t.app, report.url!)).rawPayload));
+    expect(pages[0]).toContain('Tower B');
+    expect(pages[0]).toContain('Building');
+    expect(pages.some((p) => p.includes('plan view') && p.includes('Slab 7'))).toBe(true);
+    const planPage = pages.find((p) => p.includes('Floor plan Level 2 plan'));
+    expect(planPage).toContain('Level 2');
+    expect(planPage).toContain('Slab 7');
+    // Back where it was, for the tests below.
+    await t.app.inject({ method: 'PATCH', url: `/api/nodes/${areaId}`, headers: m.headers, payload: { parentNodeId: folderId } });
   });
 
   it('follows the organization settings: units and sections', async () => {

@@ -68,4 +68,15 @@ describe('reports and exports from the area scan page', () => {
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.length).toBeGreaterThan(10_000);
   });
+
+  it("saves the organization's report settings", async () => {
+    await page.goto(`${server.url}/report-settings?org=${org}`);
+    await page.getByTestId('report-settings-name').waitFor();
+    await page.getByTestId('report-settings-name').fill('Deck Reports Ltd');
+    await page.getByTestId('report-settings-save').click();
+    await expect.poll(() => page.getByTestId('report-settings-message').textContent()).toBe('Report settings saved');
+    await screenshot(page, 'reports-settings-page');
+    const saved = await page.request.get(`${server.url}/api/report-settings`, { headers: { 'x-organization': org } });
+    expect((await saved.json()).reportSettings.organizationName).toBe('Deck Reports Ltd');
+  });
 });

@@ -113,7 +113,9 @@ describe('PDF reports', () => {
     expect((await t.app.inject({ method: 'PATCH', url: `/api/nodes/${areaId}`, headers: m.headers, payload: { parentNodeId: building } })).statusCode).toBe(200);
     const report = await generate(building);
     expect(report.status).toBe('FINISHED');
-    const pages = await pdfText(new Uint8Array((await sendToAddress(t.app, report.url!)).rawPayload));
+    const bytes = new Uint8Array((await sendToAddress(t.app, report.url!)).rawPayload);
+    if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT.replace(/\.pdf$/, '-building.pdf'), bytes);
+    const pages = await pdfText(bytes);
     expect(pages[0]).toContain('Tower B');
     expect(pages[0]).toContain('Building');
     expect(pages.some((p) => p.includes('plan view') && p.includes('Slab 7'))).toBe(true);

@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { registerAnalysisRoutes } from './modules/analyses/analyses.routes.js';
 import { registerBuildingRoutes } from './modules/buildings/buildings.routes.js';
+import { registerExportRoutes } from './modules/exports/exports.routes.js';
+import { registerReportRoutes } from './modules/reports/reports.routes.js';
 import { registerFileRoutes } from './modules/files/files.routes.js';
 import { registerGprScanImportRoutes } from './modules/gpr-scans/gpr-scan-import.routes.js';
 import { registerGprScanRoutes } from './modules/gpr-scans/gpr-scans.routes.js';
@@ -74,6 +76,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerLiveProxy(app, ctx);
   registerBuildingRoutes(app, ctx);
   registerLabelRoutes(app, ctx);
+  registerExportRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
   await registerLocalStorageRoutes(app, ctx);
 
   const hasWeb = await registerWebApp(app, ctx.config.webDist);

@@ -1,4 +1,4 @@
-import { createRunWithJob, findOrCreateAnalysis, insertNode, upsertCorrection } from '@gprhub/db';
+import { createRunWithJob, findOrCreateAnalysis, insertNode, insertReport, upsertCorrection } from '@gprhub/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, getTestApp, type TestApp, type TestMember } from './test/support.js';
 import { buildSegy, buildVendorZip } from './test/gpr-fixtures.js';
@@ -162,6 +162,7 @@ beforeAll(async () => {
       payload: { name: 'Plan', buildingNodeId: ids.building, floorId: ids.floor, fileId: ids.planFile },
     })
   ).json().floorPlans[0].node.nodeId;
+  ids.report = (await insertReport(t.ctx.db, { organizationId: owner.organization.id, subjectNodeId: node.id, requestedBy: owner.id })).id;
   ids.fileNode = (
     await t.app.inject({ method: 'POST', url: '/api/file-nodes', headers: owner.headers, payload: { parentId: node.id, files: [{ name: 'notes.csv' }] } })
   ).json().files[0].node.nodeId;
@@ -186,7 +187,7 @@ afterAll(async () => {
  * Each route with an id names the resource its id refers to. A new route with an id fails the
  * coverage test below until it is listed here, so no route escapes the cross-organization check.
  */
-const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string) => object }> = {
+const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string) => object; query?: string }> = {
   'GET /api/files/:id': { resource: 'file' },
   'GET /api/files/:id/download': { resource: 'file' },
   'GET /api/files/:id/stream/image': { resource: 'file' },
@@ -214,6 +215,10 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'GET /api/gpr-scans/:id/signal': { resource: 'gprScan' },
   'GET /api/gpr-scans/:id/labels': { resource: 'gprScan' },
   'GET /api/area-scans/:id': { resource: 'areaScan' },
+  'GET /api/area-scans/:id/export': { resource: 'areaScan', query: '?format=dxf' },
+  'GET /api/gpr-scans/:id/export': { resource: 'gprScan', query: '?format=csv' },
+  'GET /api/reports/:reportId': { resource: 'report' },
+  'GET /api/nodes/:id/latest-report': { resource: 'node' },
   'GET /api/area-scans/:id/details': { resource: 'areaScan' },
   'GET /api/area-scans/:id/line-scans': { resource: 'areaScan' },
   'GET /api/gpr-scan-groups/:id': { resource: 'areaScan' },
@@ -359,6 +364,7 @@ const BODY_ROUTES: {
   },
   { method: 'POST', url: '/api/file-nodes', resource: 'node', payload: (id) => ({ parentId: id, files: [{ name: 'a.csv' }] }) },
   { method: 'POST', url: '/api/buildings', resource: 'node', payload: (id) => ({ name: 'Tower', parentId: id }) },
+  { method: 'POST', url: '/api/reports', resource: 'areaScan', payload: (id) => ({ subjectNodeId: id }) },
   { method: 'POST', url: '/api/floors', resource: 'building', payload: (id) => ({ buildingNodeId: id }) },
   { method: 'POST', url: '/api/floor-plans', resource: 'building', payload: (id) => ({ name: 'P', buildingNodeId: id, fileId: ids.planFile }) },
   { method: 'POST', url: '/api/floor-plans', resource: 'floor', payload: (id) => ({ name: 'P', floorId: id, fileId: ids.planFile }) },
@@ -368,12 +374,12 @@ const BODY_ROUTES: {
 
 describe('organization isolation', () => {
   it("the owner's own calls find the resources (so a 404 below means isolation, not a wrong id)", async () => {
-    for (const [route, { resource }] of Object.entries(ROUTES_WITH_IDS)) {
+    for (const [route, { resource, query = '' }] of Object.entries(ROUTES_WITH_IDS)) {
       const [method, url] = route.split(' ') as ['GET', string];
       if (method !== 'GET') continue;
       const res = await t.app.inject({
         method,
-        url: fill(url, resource),
+        url: fill(url, resource) + query,
         headers: owner.headers,
       });
       expect(res.statusCode, route).not.toBe(404);
@@ -397,9 +403,9 @@ describe('organization isolation', () => {
 
   it.each(Object.entries(ROUTES_WITH_IDS))(
     '%s answers 404 to a member of another organization',
-    async (route, { resource, payload }) => {
+    async (route, { resource, payload, query = '' }) => {
       const [method, url] = route.split(' ') as ['GET', string];
-      const path = fill(url, resource);
+      const path = fill(url, resource) + query;
       const res = await t.app.inject({
         method,
         url: path,
@@ -446,9 +452,9 @@ describe('API keys and upload addresses across organizations', () => {
 describe('anonymous callers', () => {
   // Public 3D models are the one way in without signing in (three-d-models.test.ts covers them); a private
   // resource answers 401 on every route, without telling whether the id exists.
-  it.each(Object.entries(ROUTES_WITH_IDS))('%s answers 401 without a session', async (route, { resource, payload }) => {
+  it.each(Object.entries(ROUTES_WITH_IDS))('%s answers 401 without a session', async (route, { resource, payload, query = '' }) => {
     const [method, url] = route.split(' ') as ['GET', string];
-    const res = await t.app.inject({ method, url: fill(url, resource), payload: payload?.(ids[resource]!) });
+    const res = await t.app.inject({ method, url: fill(url, resource) + query, payload: payload?.(ids[resource]!) });
     expect(res.statusCode).toBe(401);
   });
 });

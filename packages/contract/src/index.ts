@@ -14,3 +14,4 @@ export * from './three-d-models.js';
 export * from './buildings.js';
 export * from './labels.js';
 export * from './three-d-trackers.js';
+export * from './reports.js';

@@ -21,3 +21,4 @@ export * from './repositories/buildings.repository.js';
 export * from './repositories/file-nodes.repository.js';
 export * from './repositories/three-d-trackers.repository.js';
 export * from './repositories/area-lines.repository.js';
+export * from './repositories/reports.repository.js';

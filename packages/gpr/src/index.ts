@@ -8,3 +8,4 @@ export * from './physics/index';
 export * from './detection/index';
 export * from './fitting/index';
 export * from './rebar/index';
+export * from './plan/index';

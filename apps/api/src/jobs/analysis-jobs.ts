@@ -4,6 +4,7 @@ import {
   addPartialResult,
   claimJob,
   failAbandonedJob,
+  failAbandonedReport,
   findJobUnscoped,
   settleJob,
   updateJobProgress,
@@ -17,11 +18,15 @@ import { removeRtabmapCopy } from './point-cloud-input.js';
 import {
   ANALYSIS_DEAD_QUEUE,
   ANALYSIS_QUEUE,
+  REPORT_DEAD_QUEUE,
+  REPORT_QUEUE,
   startQueue,
   type AnalysisJobMessage,
   type AnalysisQueueMessage,
   type AreaLineMessage,
+  type ReportQueueMessage,
 } from './queue.js';
+import { runReport } from './report-job.js';
 import { ThreadRunner } from './thread-runner.js';
 
 /** How often progress is written to the database at most, ms. */
@@ -70,7 +75,15 @@ export class AnalysisJobs {
     );
   }
 
-  /** Start taking jobs: `threads` analyses at a time, each in a worker thread. */
+  /** Put a report on its queue (issue #21). */
+  async enqueueReport(reportId: string): Promise<string> {
+    const boss = await this.queue();
+    const id = await boss.send(REPORT_QUEUE, { reportId } satisfies ReportQueueMessage);
+    if (!id) throw new Error('The report queue refused the job');
+    return id;
+  }
+
+  /** Start taking jobs: `threads` analyses at a time, each in a worker thread; reports one at a time. */
   async startWorker(): Promise<void> {
     if (this.working) return;
     this.working = true;
@@ -103,6 +116,24 @@ export class AnalysisJobs {
           );
       },
     );
+    // Reports read scans and draw a PDF (no heavy computing: the depth sections are a resampling); one at a
+    // time per process, so a folder's report does not starve the analyses of the event loop.
+    let reportWorkerId = '';
+    reportWorkerId = await boss.work<ReportQueueMessage>(
+      REPORT_QUEUE,
+      { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
+      async ([job]) => {
+        try {
+          if (job) await runReport(this.ctx, job.data.reportId);
+        } finally {
+          boss.notifyWorker(reportWorkerId);
+        }
+      },
+    );
+    await boss.work<ReportQueueMessage>(REPORT_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async ([job]) => {
+      if (job)
+        await failAbandonedReport(this.ctx.db, job.data.reportId, 'The report stopped twice before finishing (its workers were lost); generate it again');
+    });
   }
 
   /** One queue message: a whole job, or a step of an area job (a line, the combine step). */

@@ -4,6 +4,14 @@ import { PgBoss, fromPglite } from 'pg-boss';
 /** The queue analyses go through, and where pg-boss puts the jobs it gave up on. */
 export const ANALYSIS_QUEUE = 'analysis';
 export const ANALYSIS_DEAD_QUEUE = 'analysis-dead';
+/** The queue PDF reports go through (issue #21), worked by the same processes, and its dead letters. */
+export const REPORT_QUEUE = 'report';
+export const REPORT_DEAD_QUEUE = 'report-dead';
+
+export interface ReportQueueMessage {
+  /** `report.id`. */
+  reportId: string;
+}
 
 /** A whole job (`analysis_job.id`: everything else is read from the database). */
 export interface AnalysisJobMessage {
@@ -75,6 +83,10 @@ export async function startQueue(
     const { heartbeatSeconds: _fixedAtCreation, ...updatable } = queueOptions;
     await boss.updateQueue(ANALYSIS_QUEUE, { ...updatable, deadLetter: ANALYSIS_DEAD_QUEUE });
   }
+  if (!(await boss.getQueue(REPORT_DEAD_QUEUE)))
+    await createQueueOnce(boss, REPORT_DEAD_QUEUE, { notify: true, retryLimit: 3 });
+  if (!(await boss.getQueue(REPORT_QUEUE)))
+    await createQueueOnce(boss, REPORT_QUEUE, { ...queueOptions, deadLetter: REPORT_DEAD_QUEUE });
   return boss;
 }
 

@@ -101,6 +101,12 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/keys/keys-page')).KeysPage }),
               },
               {
+                path: 'report-settings',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/report-settings-page')).ReportSettingsPage,
+                }),
+              },
+              {
                 element: <UuidParamsGuard />,
                 children: [
                   { path: 'hub/:nodeId', lazy: loadHubPage },

@@ -9,3 +9,4 @@ export * from './three-d-models.js';
 export * from './storage.js';
 export * from './buildings.js';
 export * from './three-d-trackers.js';
+export * from './reports.js';

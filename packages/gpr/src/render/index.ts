@@ -10,3 +10,5 @@ export {
 } from './render';
 export type { ColorScale, IndexedImage, RenderOptions, RgbaImage } from './render';
 export { renderScanPreview, renderScanPreviewPng, renderSignalPng } from './preview';
+export { renderSignalDepthImage } from './depth-image';
+export type { DepthConversion, DepthImage, DepthSignal } from './depth-image';

@@ -15,6 +15,7 @@ import { useAreaScanDetails } from './area-scans-api';
 import { MaterialPropertiesCard } from '../gpr-scans/material-properties-card';
 import { readRebarResults } from './rebar-results';
 import { isActiveStatus } from '../analyses/analysis-polling';
+import { ExportMenu } from '../reports/export-menu';
 
 /**
  * `/area-scans/{id}`: the area scan's rebars in plan (AREA_SCAN_REBAR_2, started automatically and shown
@@ -39,6 +40,15 @@ export function AreaScanPage() {
       <PageHeader
         title={areaScan.name}
         description="Area scan: the rebars of every line, linked across the grid."
+        actions={
+          <ExportMenu
+            nodeId={areaScan.nodeId}
+            exports={[
+              { label: 'Export CSV (bars)', path: `/api/area-scans/${areaScan.nodeId}/export?format=csv`, fileName: `${areaScan.name}-rebars.csv`, testId: 'export-csv' },
+              { label: 'Export DXF (rebar plan)', path: `/api/area-scans/${areaScan.nodeId}/export?format=dxf`, fileName: `${areaScan.name}-rebar-plan.dxf`, testId: 'export-dxf' },
+            ]}
+          />
+        }
       />
       <AnalysisStatusBar
         answer={analysis.data}

@@ -1,19 +1,10 @@
-import type { AreaScan, AreaScanDirection, GprScan } from '@gprhub/contract';
+import type { AreaScan } from '@gprhub/contract';
 import type { LineResult, ResultRebar } from './rebar-results';
 
-/** Line spacing assumed when the area's CSV gives none (as the engine assumes), metres. */
-export const FALLBACK_LINE_SPACING_M = 0.1;
-
-/** A line scan placed on the area's grid (metres; x to the right, y up). */
-export interface PlacedLine {
-  nodeId: string;
-  /** "L" + 3 digits. */
-  label: string;
-  direction: AreaScanDirection;
-  /** Start and end of the line on the grid. */
-  from: [number, number];
-  to: [number, number];
-}
+// Where the lines lie on the grid lives in packages/gpr (shared with the API's exports and reports).
+export { FALLBACK_LINE_SPACING_M, formatLineLabel, getLineNumber, placeLines } from '@gprhub/gpr';
+export type { PlacedLine } from '@gprhub/gpr';
+import type { PlacedLine } from '@gprhub/gpr';
 
 /** A rectangle of the grid, metres. */
 export interface PlanExtent {
@@ -21,63 +12,8 @@ export interface PlanExtent {
   height: number;
 }
 
-/**
- * The label of a line scan: "L" and its number on three digits (spec §9: scan number padded to 3 digits).
- * @example formatLineLabel(7) // 'L007'
- */
-export function formatLineLabel(lineNumber: number): string {
-  return `L${String(Math.max(0, Math.trunc(lineNumber))).padStart(3, '0')}`;
-}
-
-/** The number a line is known by: its CSV line number, else its scan number, else its rank (1-based). */
-export function getLineNumber(scan: Pick<GprScan, 'csvLineNumber' | 'scanNumber'>, index: number): number {
-  return scan.csvLineNumber ?? scan.scanNumber ?? index + 1;
-}
-
 const cmToM = (cm: number | null | undefined) =>
   cm !== null && cm !== undefined && cm > 0 ? cm / 100 : null;
-
-/**
- * Places the lines as the engine does (packages/gpr areaScanLinesFromRead): per direction, in CSV order, one
- * grid spacing apart — LEFT_TO_RIGHT lines at y = k·spacingY, BOTTOM_TO_TOP lines at x = k·spacingX — each
- * starting at 0 and as long as its scan. A missing spacing falls back to grid size / gaps, else 0.1 m.
- * In a dual-orientation area analysis the engine keeps each line's offset but runs the parallel scan's lines
- * along x and the perpendicular scan's along y: `forcedDirection` does the same.
- * @param scans - the line scans, ordered by csvLineNumber (as `/line-scans` answers).
- */
-export function placeLines(
-  area: Pick<AreaScan, 'gridSpacingX' | 'gridSpacingY' | 'gridSizeX' | 'gridSizeY'>,
-  scans: Pick<GprScan, 'nodeId' | 'csvLineNumber' | 'scanNumber' | 'areaScanDirection' | 'scanLength'>[],
-  forcedDirection?: AreaScanDirection,
-): PlacedLine[] {
-  const placed: PlacedLine[] = [];
-  for (const ownDirection of ['LEFT_TO_RIGHT', 'BOTTOM_TO_TOP'] as const) {
-    const group = scans
-      .map((scan, index) => ({ scan, number: getLineNumber(scan, index) }))
-      .filter(({ scan }) => (scan.areaScanDirection ?? 'LEFT_TO_RIGHT') === ownDirection)
-      .sort((a, b) => a.number - b.number);
-    if (group.length === 0) continue;
-    const isOwnAlongX = ownDirection === 'LEFT_TO_RIGHT';
-    const size = cmToM(isOwnAlongX ? area.gridSizeY : area.gridSizeX);
-    const spacing =
-      cmToM(isOwnAlongX ? area.gridSpacingY : area.gridSpacingX) ??
-      (size !== null && group.length > 1 ? size / (group.length - 1) : FALLBACK_LINE_SPACING_M);
-    const direction = forcedDirection ?? ownDirection;
-    const isAlongX = direction === 'LEFT_TO_RIGHT';
-    group.forEach(({ scan, number }, k) => {
-      const across = k * spacing;
-      const length = Math.max(0, scan.scanLength);
-      placed.push({
-        nodeId: scan.nodeId,
-        label: formatLineLabel(number),
-        direction,
-        from: isAlongX ? [0, across] : [across, 0],
-        to: isAlongX ? [length, across] : [across, length],
-      });
-    });
-  }
-  return placed;
-}
 
 /** The plan's extent: the grid size when the CSV gives it, grown to hold every line and bar. */
 export function getPlanExtent(

@@ -18,6 +18,7 @@ import { useDualOrientationAreaScan } from './dual-orientation-api';
 import { AreaSideDetails } from './area-side-details';
 import { SwapRolesButton } from './swap-roles-button';
 import { isActiveStatus } from '../analyses/analysis-polling';
+import { ExportMenu } from '../reports/export-menu';
 
 /**
  * `/dual-orientation-area-scans/{id}`: the parallel and perpendicular area scans side by side, analysed
@@ -64,11 +65,14 @@ export function DualOrientationAreaScanPage() {
         title={pair.name}
         description="Two area scans of the same grid, one per direction, analysed together."
         actions={
-          <SwapRolesButton
-            kind="area"
-            parallel={pair.parallelAreaScanNodeId}
-            perpendicular={pair.perpendicularAreaScanNodeId}
-          />
+          <>
+            <SwapRolesButton
+              kind="area"
+              parallel={pair.parallelAreaScanNodeId}
+              perpendicular={pair.perpendicularAreaScanNodeId}
+            />
+            <ExportMenu nodeId={id!} exports={[]} />
+          </>
         }
       />
       <AnalysisStatusBar

@@ -16,6 +16,7 @@ import { useDualOrientationGprScan } from './dual-orientation-api';
 import { ScanSignalTab } from './scan-signal-tab';
 import { SwapRolesButton } from './swap-roles-button';
 import { useTabParam } from '../../lib/use-tab-param';
+import { ExportMenu } from '../reports/export-menu';
 
 const TABS = ['rebars', 'parallel', 'perpendicular'] as const;
 type TabKey = (typeof TABS)[number];
@@ -53,11 +54,14 @@ export function DualOrientationGprScanPage() {
         title={pair.name}
         description={`Parallel: ${parallelGprScan.name} · Perpendicular: ${perpendicularGprScan.name}`}
         actions={
-          <SwapRolesButton
-            kind="gpr"
-            parallel={pair.parallelGprScanNodeId}
-            perpendicular={pair.perpendicularGprScanNodeId}
-          />
+          <>
+            <SwapRolesButton
+              kind="gpr"
+              parallel={pair.parallelGprScanNodeId}
+              perpendicular={pair.perpendicularGprScanNodeId}
+            />
+            <ExportMenu nodeId={id!} exports={[]} />
+          </>
         }
       />
       <AnalysisStatusBar

@@ -21,6 +21,7 @@ import { MaterialPropertiesCard } from './material-properties-card';
 import { RebarsTab } from './rebars-tab';
 import { GprScanSignalTab } from '../radargram/gpr-scan-signal-tab';
 import { useTabParam } from '../../lib/use-tab-param';
+import { ExportMenu } from '../reports/export-menu';
 
 const TABS = [
   { value: 'rebars', label: 'Rebars' },
@@ -65,6 +66,14 @@ export function GprScanPage() {
             {scanNumber && <Chip size="small" label={scanNumber} />}
             <Chip size="small" label={formatLengthCm(scan.scanLength)} />
             {scan.traceSpacingM > 0 && <ScanGeometryButton scan={scan} isMissing={false} />}
+          </Box>
+        )}
+        {scan && (
+          <Box sx={{ ml: 'auto' }}>
+            <ExportMenu
+              nodeId={scan.nodeId}
+              exports={[{ label: 'Export CSV (bars)', path: `/api/gpr-scans/${scan.nodeId}/export?format=csv`, fileName: `${scan.name}-rebars.csv`, testId: 'export-csv' }]}
+            />
           </Box>
         )}
       </Box>

@@ -2,6 +2,7 @@ import AccountTreeRoundedIcon from '@mui/icons-material/AccountTreeRounded';
 import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
 import TableRowsRoundedIcon from '@mui/icons-material/TableRowsRounded';
 import ViewInArRoundedIcon from '@mui/icons-material/ViewInArRounded';
+import PictureAsPdfRoundedIcon from '@mui/icons-material/PictureAsPdfRounded';
 import VpnKeyRoundedIcon from '@mui/icons-material/VpnKeyRounded';
 import type { ReactNode } from 'react';
 import type { BuiltFeature } from '../../lib/built-features';
@@ -35,6 +36,7 @@ export const MENU_LINKS: readonly NavigationLink[] = (
 /** Links of the "Development" section (after "Copy access token"). */
 export const DEVELOPMENT_LINKS: readonly NavigationLink[] = [
   { label: 'Keys', to: '/keys', icon: <VpnKeyRoundedIcon />, testId: 'nav-keys' },
+  { label: 'Report settings', to: '/report-settings', icon: <PictureAsPdfRoundedIcon />, testId: 'nav-report-settings' },
 ];
 
 /**

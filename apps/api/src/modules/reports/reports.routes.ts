@@ -1,0 +1,94 @@
+import {
+  ApiErrorSchema,
+  CreateReportBodySchema,
+  CreateReportResponseSchema,
+  IdSchema,
+  IdParamsSchema,
+  ReportResponseSchema,
+  ReportSettingsResponseSchema,
+  ReportSettingsSchema,
+} from '@gprhub/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { getReportSettings, saveReportSettings } from './report-settings.service.js';
+import { createReport, getLatestReport, getReport } from './reports.service.js';
+
+const tags = ['Reports'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** PDF reports and the organization's report settings (issue #21 items 1 and 3). */
+export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { onRequest: app.authenticate };
+
+  r.post('/api/reports', {
+    ...auth,
+    schema: {
+      tags,
+      summary: 'Generate the PDF report of a GPR scan, area scan, dual-orientation pair, folder or building',
+      description:
+        'Starts a job (any worker) and answers its `reportId` at once; poll `GET /api/reports/{reportId}`. The PDF becomes a ' +
+        'FILE node beside its subject. Asking again makes a new report (the old file stays until deleted).',
+      body: CreateReportBodySchema,
+      response: { 201: CreateReportResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const created = await createReport(
+        ctx,
+        app.analysisJobs,
+        { organizationId: request.actor.organizationId, userId: request.actor.user?.id ?? null },
+        request.body.subjectNodeId,
+      );
+      return reply.code(201).send(created);
+    },
+  });
+
+  r.get('/api/reports/:reportId', {
+    ...auth,
+    schema: {
+      tags,
+      summary: 'A report: status (PENDING, RUNNING, FINISHED, FAILED), progress, and its file once done',
+      description: '`url` is a short-lived download address, set when the report is FINISHED.',
+      params: z.object({ reportId: IdSchema }),
+      response: { 200: ReportResponseSchema, ...errors },
+    },
+    handler: async (request) => getReport(ctx, request.actor.organizationId, request.params.reportId),
+  });
+
+  r.get('/api/nodes/:id/latest-report', {
+    ...auth,
+    schema: {
+      tags,
+      summary: "The node's newest report (null when none was generated)",
+      params: IdParamsSchema,
+      response: { 200: z.object({ report: ReportResponseSchema.nullable() }), ...errors },
+    },
+    handler: async (request) => ({ report: await getLatestReport(ctx, request.actor.organizationId, request.params.id) }),
+  });
+
+  r.get('/api/report-settings', {
+    ...auth,
+    schema: {
+      tags,
+      summary: "The organization's report settings (defaults until saved)",
+      response: { 200: ReportSettingsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ reportSettings: await getReportSettings(ctx, request.actor.organizationId) }),
+  });
+
+  r.put('/api/report-settings', {
+    ...auth,
+    schema: {
+      tags,
+      summary: "Save the organization's report settings",
+      description: 'Name on the cover, logo (a file id of an uploaded PNG or JPEG), units, cover classes and colours, sections.',
+      body: ReportSettingsSchema,
+      response: { 200: ReportSettingsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      reportSettings: await saveReportSettings(ctx, request.actor.organizationId, request.body),
+    }),
+  });
+}

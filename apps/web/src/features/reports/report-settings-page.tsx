@@ -1,0 +1,162 @@
+import {
+  coverClassLabel,
+  REPORT_SECTIONS,
+  type ReportSection,
+  type ReportSettings,
+} from '@gprhub/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { apiFetch, apiMutation } from '../../api/api-client';
+import { getErrorMessage } from '../../api/api-error';
+import { useApiQuery } from '../../api/use-api-query';
+import { PageHeader } from '../../components/page-header';
+
+const SECTION_LABELS: Record<ReportSection, string> = {
+  radargram: 'Radargram with the bars',
+  rebarTable: 'Rebar table',
+  statistics: 'Stat cards',
+  materialProperties: 'Material properties',
+  planView: "Area's plan view",
+  floorPlans: 'Floor plans with pins',
+  comments: 'Comments',
+};
+
+/** `/report-settings`: the organization's report settings (issue #21 item 3). */
+export function ReportSettingsPage() {
+  const query = useApiQuery(['report-settings'], (request) =>
+    apiFetch<{ reportSettings: ReportSettings }>('/api/report-settings', request),
+  );
+  const [draft, setDraft] = useState<ReportSettings | null>(null);
+  const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  useEffect(() => {
+    if (query.data && !draft) setDraft(query.data.reportSettings);
+  }, [query.data, draft]);
+
+  if (!draft) return <Skeleton variant="rectangular" height={360} data-testid="report-settings-loading" />;
+  const set = (patch: Partial<ReportSettings>) => setDraft({ ...draft, ...patch });
+  const setClass = (index: number, patch: Partial<ReportSettings['coverClasses'][number]>) =>
+    set({ coverClasses: draft.coverClasses.map((c, i) => (i === index ? { ...c, ...patch } : c)) });
+
+  const save = async () => {
+    setMessage(null);
+    try {
+      const saved = await apiMutation<{ reportSettings: ReportSettings }>('PUT', '/api/report-settings', draft);
+      setDraft(saved.reportSettings);
+      setMessage({ severity: 'success', text: 'Report settings saved' });
+    } catch (error) {
+      setMessage({ severity: 'error', text: getErrorMessage(error) });
+    }
+  };
+
+  return (
+    <Box data-testid="report-settings-page">
+      <PageHeader title="Report settings" description="What every PDF report and DXF export of this organization uses." />
+      <Paper variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2.5, maxWidth: 720 }}>
+        <TextField
+          label="Name on the cover"
+          helperText="Empty: the organization's name"
+          value={draft.organizationName}
+          onChange={(e) => set({ organizationName: e.target.value })}
+          slotProps={{ htmlInput: { 'data-testid': 'report-settings-name' } }}
+        />
+        <TextField
+          select
+          label="Units"
+          value={draft.units}
+          onChange={(e) => set({ units: e.target.value as ReportSettings['units'] })}
+          sx={{ maxWidth: 240 }}
+        >
+          <MenuItem value="mm">Millimetres</MenuItem>
+          <MenuItem value="in">Inches</MenuItem>
+        </TextField>
+        <Box>
+          <Typography variant="subtitle2" gutterBottom>
+            Cover classes (plan colours and DXF layers)
+          </Typography>
+          {draft.coverClasses.map((c, i) => (
+            <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
+              <input
+                type="color"
+                aria-label={`Colour of class ${i + 1}`}
+                value={c.color}
+                onChange={(e) => setClass(i, { color: e.target.value })}
+              />
+              {c.upToMm !== null ? (
+                <TextField
+                  size="small"
+                  type="number"
+                  label="Below (mm)"
+                  value={c.upToMm}
+                  onChange={(e) => setClass(i, { upToMm: Number(e.target.value) })}
+                  sx={{ width: 140 }}
+                />
+              ) : (
+                <Box sx={{ width: 140 }} />
+              )}
+              <Typography variant="body2" sx={{ minWidth: 110 }}>
+                {coverClassLabel(draft.coverClasses, i)}
+              </Typography>
+              {draft.coverClasses.length > 1 && c.upToMm !== null && (
+                <Button size="small" onClick={() => set({ coverClasses: draft.coverClasses.filter((_, k) => k !== i) })}>
+                  Remove
+                </Button>
+              )}
+            </Box>
+          ))}
+          <Button
+            size="small"
+            onClick={() => {
+              const bounded = draft.coverClasses.filter((c) => c.upToMm !== null);
+              const last = bounded.at(-1)?.upToMm ?? 0;
+              const open = draft.coverClasses.at(-1)!;
+              set({ coverClasses: [...bounded, { upToMm: last + 10, color: '#888888' }, open] });
+            }}
+          >
+            Add a class
+          </Button>
+        </Box>
+        <Box>
+          <Typography variant="subtitle2">Sections</Typography>
+          {REPORT_SECTIONS.map((section) => (
+            <FormControlLabel
+              key={section}
+              label={SECTION_LABELS[section]}
+              control={
+                <Checkbox
+                  checked={draft.sections.includes(section)}
+                  onChange={(e) =>
+                    set({
+                      sections: e.target.checked
+                        ? REPORT_SECTIONS.filter((s) => s === section || draft.sections.includes(s))
+                        : draft.sections.filter((s) => s !== section),
+                    })
+                  }
+                />
+              }
+              sx={{ display: 'flex' }}
+            />
+          ))}
+        </Box>
+        {message && (
+          <Alert severity={message.severity} data-testid="report-settings-message">
+            {message.text}
+          </Alert>
+        )}
+        <Box>
+          <Button variant="contained" onClick={() => void save()} data-testid="report-settings-save">
+            Save
+          </Button>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

@@ -4,8 +4,8 @@ import type { AreaScanLineInput } from './analyze-area-scan';
 /** Line spacing assumed when the area scan's CSV gives none, metres. */
 export const FALLBACK_LINE_SPACING_M = 0.1;
 
-/** A line placed on its area's grid: which radargram, its direction and its offset across it. */
-export interface PlacedLine {
+/** A line placed on its area's grid (a read's radargram): which radargram, its direction and its offset across it. */
+export interface GridLine {
   /** Index into the read's radargrams. */
   radargramIndex: number;
   direction: AreaScanLineInput['direction'];
@@ -30,13 +30,13 @@ export interface PlacedLine {
 export function placeAreaScanLines(
   read: Pick<GprReadResult, 'areaScans' | 'lineScans'>,
   areaScanIndex = 0,
-): { lines: PlacedLine[]; warnings: string[] } {
+): { lines: GridLine[]; warnings: string[] } {
   const warnings: string[] = [];
   const area = read.areaScans?.[areaScanIndex];
   const lineScans = read.lineScans ?? [];
   if (!area) return { lines: [], warnings: ['the file holds no area scan'] };
   const members = area.lineScanIndices.map((i) => lineScans[i]).filter((l) => l !== undefined);
-  const lines: PlacedLine[] = [];
+  const lines: GridLine[] = [];
   for (const direction of ['LEFT_TO_RIGHT', 'BOTTOM_TO_TOP'] as const) {
     const group = members
       .filter((l) => (l.direction ?? 'LEFT_TO_RIGHT') === direction)

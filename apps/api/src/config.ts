@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { TRACKER_SESSION_TIMEOUT_DEFAULT_S } from '@gprhub/contract';
 
 /** Everything the server reads from its environment. README lists each variable. */
 export interface AppConfig {
@@ -49,6 +50,20 @@ export interface AppConfig {
   };
   gprImport: GprImportLimits;
   vendorLink: VendorLinkConfig;
+  /** 3D trackers' live sessions (decisions 0036, 0037). */
+  trackers: TrackerConfig;
+}
+
+/** 3D trackers' live sessions (README lists the variables). */
+export interface TrackerConfig {
+  /** A session not refreshed by its device (open or heartbeat) for this long has ended, ms (TRACKER_SESSION_TIMEOUT_S, default 120). */
+  sessionTimeoutMs: number;
+  /**
+   * Hosts a device's rosUrl may name (TRACKER_ROS_HOSTS, comma-separated): `private` (loopback, private and
+   * link-local addresses, localhost, *.local), a name, a `*.` wildcard name, an IP address or a CIDR range,
+   * or `*` for any. Default: `private`.
+   */
+  rosHosts: string[];
 }
 
 /** Import from the scanner vendor's share link (README lists the variables; docs/decisions/0007). */
@@ -164,6 +179,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       host: env.GPR_VENDOR_HOST?.trim().toLowerCase() || null,
       caFile: env.GPR_VENDOR_CA_FILE ? resolve(cwd, env.GPR_VENDOR_CA_FILE) : null,
       timeoutMs: 1000 * Math.max(1, intFrom(env.GPR_VENDOR_TIMEOUT_S, 120, 'GPR_VENDOR_TIMEOUT_S')),
+    },
+    trackers: {
+      sessionTimeoutMs: 1000 * Math.max(1, intFrom(env.TRACKER_SESSION_TIMEOUT_S, TRACKER_SESSION_TIMEOUT_DEFAULT_S, 'TRACKER_SESSION_TIMEOUT_S')),
+      rosHosts: (env.TRACKER_ROS_HOSTS || 'private').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     },
   };
 }

@@ -24,6 +24,11 @@ export const ThreeDTrackerMessages = {
   sessionNotFound: 'No such session of this 3D tracker',
   fileNotOfModel: 'The file was not uploaded to the model this 3D tracker is connected to',
   rosUrlInvalid: 'The rosbridge address must be a ws:// or wss:// URL',
+  rosUrlHostRefused:
+    "The rosbridge address's host is not allowed: use the tracker's address on the site network (a private, loopback or link-local address), or ask the administrator to list this host in TRACKER_ROS_HOSTS",
+  endSession: 'End session',
+  endSessionTitle: 'End live session',
+  endSessionText: 'Are you sure you want to end this live session? The 3D tracker stops appearing here until it opens a new one.',
 } as const;
 
 /** The key of the QR code's payload object (seed 000 §7). */
@@ -34,6 +39,8 @@ export const PAIRING_URL_PARAM = 'pairing';
 export const PAIRING_TOKEN_TTL_S = 10 * 60;
 /** A device credential works this long, then the device pairs again. */
 export const TRACKER_CREDENTIAL_TTL_S = 30 * 24 * 3600;
+/** A session the device has not refreshed (open or heartbeat) for this long has ended, by default (TRACKER_SESSION_TIMEOUT_S). */
+export const TRACKER_SESSION_TIMEOUT_DEFAULT_S = 120;
 /** Prefix of device credentials, so a leaked one is recognisable. */
 export const TRACKER_CREDENTIAL_PREFIX = 'gprt_';
 /** Prefix of pairing tokens. */

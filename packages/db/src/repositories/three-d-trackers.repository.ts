@@ -168,24 +168,37 @@ export async function findTrackerCredentialByHash(db: Database, secretHash: stri
 
 export async function insertModelSession(
   db: Database,
-  values: { organizationId: string; threeDModelNodeId: string; trackerNodeId: string; rosUrl: string | null },
+  values: { organizationId: string; threeDModelNodeId: string; trackerNodeId: string; rosUrl: string | null; lastSeenAt?: Date },
 ): Promise<ThreeDModelSessionRow> {
   const [row] = await db.insert(threeDModelSessions).values(values).returning();
   return row!;
 }
 
-/** The newest open session of a model. */
-export async function findModelSession(db: Database, organizationId: string, modelNodeId: string): Promise<ThreeDModelSessionRow | undefined> {
+/** The newest open session of a model: one the device refreshed after `aliveSince` (older ones have ended). */
+export async function findModelSession(db: Database, organizationId: string, modelNodeId: string, aliveSince: Date): Promise<ThreeDModelSessionRow | undefined> {
   const [row] = await db
     .select()
     .from(threeDModelSessions)
-    .where(and(eq(threeDModelSessions.organizationId, organizationId), eq(threeDModelSessions.threeDModelNodeId, modelNodeId)))
+    .where(
+      and(
+        eq(threeDModelSessions.organizationId, organizationId),
+        eq(threeDModelSessions.threeDModelNodeId, modelNodeId),
+        gt(threeDModelSessions.lastSeenAt, aliveSince),
+      ),
+    )
     .orderBy(desc(threeDModelSessions.createdAt), desc(threeDModelSessions.id))
     .limit(1);
   return row;
 }
 
-export async function findModelSessionById(db: Database, organizationId: string, modelNodeId: string, sessionId: string): Promise<ThreeDModelSessionRow | undefined> {
+/** An open session of the model (refreshed after `aliveSince`). */
+export async function findModelSessionById(
+  db: Database,
+  organizationId: string,
+  modelNodeId: string,
+  sessionId: string,
+  aliveSince: Date,
+): Promise<ThreeDModelSessionRow | undefined> {
   const [row] = await db
     .select()
     .from(threeDModelSessions)
@@ -194,10 +207,38 @@ export async function findModelSessionById(db: Database, organizationId: string,
         eq(threeDModelSessions.organizationId, organizationId),
         eq(threeDModelSessions.threeDModelNodeId, modelNodeId),
         eq(threeDModelSessions.id, sessionId),
+        gt(threeDModelSessions.lastSeenAt, aliveSince),
       ),
     )
     .limit(1);
   return row;
+}
+
+/**
+ * The device's heartbeat: refresh its open session (one refreshed after `aliveSince`; an expired one has
+ * ended and stays so). True when refreshed.
+ */
+export async function touchModelSession(
+  db: Database,
+  organizationId: string,
+  trackerNodeId: string,
+  sessionId: string,
+  aliveSince: Date,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(threeDModelSessions)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(threeDModelSessions.organizationId, organizationId),
+        eq(threeDModelSessions.trackerNodeId, trackerNodeId),
+        eq(threeDModelSessions.id, sessionId),
+        gt(threeDModelSessions.lastSeenAt, aliveSince),
+      ),
+    )
+    .returning({ id: threeDModelSessions.id });
+  return rows.length > 0;
 }
 
 /** End a session (of the model, and of the tracker when given). True when one was deleted. */

@@ -81,6 +81,8 @@ export const threeDModelSessions = pgTable(
     /** The device's rosbridge v2 WebSocket on the site's network (ws:// or wss://). */
     rosUrl: text('ros_url'),
     createdAt: timestamp('created_at', tz).defaultNow().notNull(),
+    /** The device's last sign of life (open or heartbeat); a session not refreshed for TRACKER_SESSION_TIMEOUT_S has ended (decision 0036). */
+    lastSeenAt: timestamp('last_seen_at', tz).defaultNow().notNull(),
   },
   (t) => [
     index('three_d_model_session_model_idx').on(t.organizationId, t.threeDModelNodeId, t.createdAt),

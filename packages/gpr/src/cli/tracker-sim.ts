@@ -31,6 +31,8 @@ export const TRACKER_SIM_USAGE = `Usage: gprhub tracker-sim --pair URL [options]
 const CLOUD_TOPIC = '/rtabmap/cloud_map';
 const POSE_TOPIC = '/rtabmap/localization_pose';
 const CHUNKS = 40;
+/** How often the session is refreshed: well within the server's TRACKER_SESSION_TIMEOUT_S (default 120 s). */
+const HEARTBEAT_MS = 10_000;
 
 interface SimOptions {
   pairUrl: string;
@@ -268,6 +270,10 @@ export async function runTrackerSim(argv: string[]): Promise<number> {
   const session = await api.call<{ id: string }>('POST', '/api/3d-tracker-device/sessions', { rosUrl });
   log(`session ${session.id} open; rosbridge at ${rosUrl}; streaming the room for ${options.durationS} s`);
 
+  // The session stays open only while the device refreshes it (TRACKER_SESSION_TIMEOUT_S, default 120 s).
+  const heartbeat = setInterval(() => {
+    api.call('POST', `/api/3d-tracker-device/sessions/${session.id}/heartbeat`).catch((error: unknown) => log(`heartbeat failed: ${String(error)}`));
+  }, HEARTBEAT_MS);
   try {
     const poses = recording.truth.poses;
     const stepMs = (options.durationS * 1000) / chunks.length;
@@ -283,6 +289,7 @@ export async function runTrackerSim(argv: string[]): Promise<number> {
       await sleep(stepMs);
     }
   } finally {
+    clearInterval(heartbeat);
     await api.call('DELETE', `/api/3d-tracker-device/sessions/${session.id}`).catch((error: unknown) => log(`closing the session failed: ${String(error)}`));
     await ros.close();
   }

@@ -28,11 +28,12 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { toNode } from '../nodes/nodes.service.js';
 import type { ModelAccess } from './model-access.js';
 import { getOwnModel } from './model-access.js';
+import { sessionAliveSince } from '../three-d-trackers/session-expiry.js';
 import { checkStoredVersionFile, readStoredPrefix } from './version-file-check.js';
 
-/** The model's open tracker session (newest), or null. */
-async function findSessionOfModel(db: Database, organizationId: string, modelNodeId: string) {
-  const row = await findModelSession(db, organizationId, modelNodeId);
+/** The model's open tracker session (newest, refreshed by its device within TRACKER_SESSION_TIMEOUT_S), or null. */
+async function findSessionOfModel(ctx: AppContext, organizationId: string, modelNodeId: string) {
+  const row = await findModelSession(ctx.db, organizationId, modelNodeId, sessionAliveSince(ctx));
   return row ? { id: row.id, rosUrl: row.rosUrl } : null;
 }
 
@@ -92,7 +93,7 @@ export async function getThreeDModel(ctx: AppContext, access: ModelAccess): Prom
     threeDModelVersion: version,
     versionCount: count,
     // The live view is for members only (seed 001 §2): a public link never learns of a session.
-    session: access.canEdit ? await findSessionOfModel(ctx.db, access.organizationId, access.node.id) : null,
+    session: access.canEdit ? await findSessionOfModel(ctx, access.organizationId, access.node.id) : null,
     meshModelData: obj ? { obj, mtl: one('rtabmap_mesh_mtl'), texture } : null,
     glbModelData: glb ? { glb, texture } : null,
     gltfModelData: gltf ? { gltf, bin: one('rtabmap_gltf_buffer_bin'), texture } : null,

@@ -1,7 +1,7 @@
 import type { ThreeDModelVersion, ThreeDModelFileType, UploadTarget } from '@gprhub/contract';
 import { ErrorCode, ThreeDTrackerMessages, TRACKER_CREDENTIAL_PREFIX } from '@gprhub/contract';
 import type { Database } from '@gprhub/db';
-import { deleteModelSession, findFilesByIds, findTrackerCredentialByHash, insertModelSession, updateThreeDTracker } from '@gprhub/db';
+import { deleteModelSession, findFilesByIds, findTrackerCredentialByHash, insertModelSession, touchModelSession, updateThreeDTracker } from '@gprhub/db';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { AnalysisJobs } from '../../jobs/analysis-jobs.js';
@@ -9,6 +9,8 @@ import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js'
 import { createUploadBatch, haveFilesUploaded } from '../files/files.service.js';
 import { getOwnModel } from '../three-d-models/model-access.js';
 import { createThreeDModelVersion, startGenerationIfNeeded } from '../three-d-models/three-d-models.service.js';
+import { isRosUrlAllowed } from './ros-hosts.js';
+import { sessionAliveSince } from './session-expiry.js';
 import { getOwnTracker, sha256, toSession } from './three-d-trackers.service.js';
 
 /** Who a device call comes from: one tracker of one organization, nothing else (decision 0036). */
@@ -37,10 +39,30 @@ async function connectedModelId(db: Database, device: DeviceActor): Promise<stri
   return tracker.nextUploadModelId;
 }
 
-export async function openDeviceSession(db: Database, device: DeviceActor, rosUrl: string | null) {
-  const modelId = await connectedModelId(db, device);
-  const row = await insertModelSession(db, { organizationId: device.organizationId, threeDModelNodeId: modelId, trackerNodeId: device.trackerNodeId, rosUrl });
+/** The session's rosUrl must name a host of the site network or one TRACKER_ROS_HOSTS lists (decision 0037), else 400. */
+export async function openDeviceSession(ctx: AppContext, device: DeviceActor, rosUrl: string | null) {
+  if (rosUrl !== null && !isRosUrlAllowed(rosUrl, ctx.config.trackers.rosHosts)) {
+    throw badRequest(ThreeDTrackerMessages.rosUrlHostRefused, [{ path: 'rosUrl', message: ThreeDTrackerMessages.rosUrlHostRefused }]);
+  }
+  const modelId = await connectedModelId(ctx.db, device);
+  const row = await insertModelSession(ctx.db, {
+    organizationId: device.organizationId,
+    threeDModelNodeId: modelId,
+    trackerNodeId: device.trackerNodeId,
+    rosUrl,
+    lastSeenAt: new Date(),
+  });
   return { ...toSession(row), threeDModelId: modelId };
+}
+
+/**
+ * The device keeps its session open by calling this more often than TRACKER_SESSION_TIMEOUT_S; a session
+ * not refreshed in time has ended and cannot be revived (404: the device opens a new one).
+ */
+export async function heartbeatDeviceSession(ctx: AppContext, device: DeviceActor, sessionId: string): Promise<void> {
+  const now = Date.now();
+  const refreshed = await touchModelSession(ctx.db, device.organizationId, device.trackerNodeId, sessionId, sessionAliveSince(ctx, now), new Date(now));
+  if (!refreshed) throw new HttpError(404, ErrorCode.NotFound, ThreeDTrackerMessages.sessionNotFound);
 }
 
 export async function closeDeviceSession(db: Database, device: DeviceActor, sessionId: string): Promise<void> {

@@ -9,9 +9,11 @@ import type { AppContext } from '../../app-context.js';
 import { resolveActor } from '../../auth/actor.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { getOwnModel } from '../three-d-models/model-access.js';
+import { isRosUrlAllowed } from './ros-hosts.js';
+import { sessionAliveSince } from './session-expiry.js';
 import { ErrorCode } from '@gprhub/contract';
 
-/** How often an open proxy checks that its session and the member's access still hold. */
+/** How often an open proxy checks that its session (ended, or expired without heartbeat) and the member's access still hold. */
 export const LIVE_RECHECK_MS = 5000;
 /** Largest frame relayed either way (a PointCloud2 chunk of the live map is far smaller). */
 const MAX_FRAME_BYTES = 64 * 1024 * 1024;
@@ -31,7 +33,7 @@ export async function registerLiveProxy(app: FastifyInstance, ctx: AppContext): 
   const check = async (request: FastifyRequest, params: ProxyParams) => {
     const actor = await resolveActor(ctx.auth, ctx.db, request);
     await getOwnModel(ctx.db, actor.organizationId, params.id);
-    const session = await findModelSessionById(ctx.db, actor.organizationId, params.id, params.sessionId);
+    const session = await findModelSessionById(ctx.db, actor.organizationId, params.id, params.sessionId, sessionAliveSince(ctx));
     if (!session) throw notFound();
     return session;
   };
@@ -78,6 +80,8 @@ export async function registerLiveProxy(app: FastifyInstance, ctx: AppContext): 
       void (async () => {
         const session = await check(request, params).catch(() => null);
         if (!session?.rosUrl) return closeAll(1008, 'The session has no live feed');
+        // Checked at session open too; a narrower TRACKER_ROS_HOSTS since then applies here (decision 0037).
+        if (!isRosUrlAllowed(session.rosUrl, ctx.config.trackers.rosHosts)) return closeAll(1008, 'The live feed address is not allowed');
         device = new WebSocket(session.rosUrl, { maxPayload: MAX_FRAME_BYTES, handshakeTimeout: 5000 });
         device.on('open', () => {
           for (const data of pending.splice(0)) device!.send(data);
@@ -95,7 +99,7 @@ export async function registerLiveProxy(app: FastifyInstance, ctx: AppContext): 
             () => undefined,
             () => closeAll(1008, 'The session ended'),
           );
-        }, LIVE_RECHECK_MS);
+        }, Math.min(LIVE_RECHECK_MS, ctx.config.trackers.sessionTimeoutMs / 4));
       })();
     },
   });

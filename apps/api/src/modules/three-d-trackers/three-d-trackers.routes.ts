@@ -21,6 +21,7 @@ import {
   ThreeDTrackerSchema,
   ThreeDTrackerSendBodySchema,
   TRACKER_CREDENTIAL_TTL_S,
+  TRACKER_SESSION_TIMEOUT_DEFAULT_S,
   UpdateThreeDTrackerBodySchema,
 } from '@gprhub/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -34,6 +35,7 @@ import {
   createDeviceUploads,
   createDeviceVersion,
   haveDeviceFilesUploaded,
+  heartbeatDeviceSession,
   openDeviceSession,
   resolveDevice,
 } from './device.service.js';
@@ -128,7 +130,13 @@ export function registerThreeDTrackerRoutes(app: FastifyInstance, ctx: AppContex
 
   r.delete('/api/3d-models/:id/sessions/:sessionId', {
     ...auth,
-    schema: { tags: ['3D models'], summary: 'End the live session of a 3D model', params: SessionParamsSchema, response: { 204: z.null(), ...errors } },
+    schema: {
+      tags: ['3D models'],
+      summary: 'End the live session of a 3D model',
+      description: "A member ends the session (e.g. of a tracker that stopped without closing it): the model no longer reports it and its live view closes. A session of another organization's model → 404.",
+      params: SessionParamsSchema,
+      response: { 204: z.null(), ...errors },
+    },
     handler: async (request, reply) => {
       await endModelSession(db, request.actor.organizationId, request.params.id, request.params.sessionId);
       return reply.status(204).send(null);
@@ -165,11 +173,26 @@ export function registerThreeDTrackerRoutes(app: FastifyInstance, ctx: AppContex
     schema: {
       tags: deviceTags,
       summary: 'Open a live session on the connected model',
-      description: `${deviceAuth} rosUrl: the device's rosbridge v2 WebSocket (ws:// or wss://), which the app proxies to signed-in members (decision 0037). Not connected → 409.`,
+      description: `${deviceAuth} rosUrl: the device's rosbridge v2 WebSocket (ws:// or wss://), which the app proxies to signed-in members (decision 0037). Its host must be on the site network (a private, loopback or link-local address, localhost or a *.local name) or listed in the server's TRACKER_ROS_HOSTS, else 400. Not connected → 409. The session stays open while the device calls \`POST /api/3d-tracker-device/sessions/{sessionId}/heartbeat\`; one not refreshed for TRACKER_SESSION_TIMEOUT_S (default ${TRACKER_SESSION_TIMEOUT_DEFAULT_S} s) has ended.`,
       body: OpenSessionBodySchema,
       response: { 201: SessionSchema.extend({ threeDModelId: IdSchema }), ...deviceErrors },
     },
-    handler: async (request, reply) => reply.status(201).send(await openDeviceSession(db, request.device, request.body.rosUrl)),
+    handler: async (request, reply) => reply.status(201).send(await openDeviceSession(ctx, request.device, request.body.rosUrl)),
+  });
+
+  r.post('/api/3d-tracker-device/sessions/:sessionId/heartbeat', {
+    ...device,
+    schema: {
+      tags: deviceTags,
+      summary: 'Keep a session of this tracker open',
+      description: `${deviceAuth} Call it well within TRACKER_SESSION_TIMEOUT_S (default ${TRACKER_SESSION_TIMEOUT_DEFAULT_S} s; every ${TRACKER_SESSION_TIMEOUT_DEFAULT_S / 4} s is safe): a session not refreshed in time has ended — the model no longer reports it and its live view closes — and answers 404 here (open a new one).`,
+      params: z.object({ sessionId: IdSchema }),
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await heartbeatDeviceSession(ctx, request.device, request.params.sessionId);
+      return reply.status(204).send(null);
+    },
   });
 
   r.delete('/api/3d-tracker-device/sessions/:sessionId', {

@@ -96,3 +96,11 @@ export function useRemoveObservation(modelId: string) {
     onSuccess: () => invalidate(),
   });
 }
+
+/** `DELETE /api/3d-models/{id}/sessions/{sessionId}`: a member ends the model's live session (decision 0036). */
+export function useEndSession(modelId: string) {
+  const invalidate = useInvalidateModel(modelId);
+  return useApiMutation<void, string>((sessionId, request) => apiMutation<void>('DELETE', `/api/3d-models/${modelId}/sessions/${sessionId}`, undefined, request), {
+    onSuccess: () => invalidate(),
+  });
+}

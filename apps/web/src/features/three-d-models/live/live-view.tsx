@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -10,6 +11,8 @@ import { Canvas, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { useOrganizationSlug } from '../../../api/organization-scope';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useEndSession } from '../three-d-models-api';
 import { ThreeDTrackerChip } from '../../shell/three-d-tracker-indicator';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { liveFeedUrl, RosbridgeFeed } from './rosbridge-feed';
@@ -127,6 +130,8 @@ function LiveSession({ modelId, session }: { modelId: string; session: Session }
   const [isFull, setFull] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const feed = useRef<RosbridgeFeed | null>(null);
+  const [isEnding, setEnding] = useState(false);
+  const endSession = useEndSession(modelId);
 
   useEffect(() => () => map.dispose(), [map]);
 
@@ -164,7 +169,20 @@ function LiveSession({ modelId, session }: { modelId: string; session: Session }
         <Typography variant="body2" data-testid="live-point-count" data-points={points} sx={{ ml: 'auto', fontVariantNumeric: 'tabular-nums' }}>
           {points.toLocaleString()} points{isFull ? ` (limit of ${LIVE_VIEW_MAX_POINTS.toLocaleString()} reached)` : ''}
         </Typography>
+        <Button size="small" color="error" variant="outlined" onClick={() => setEnding(true)} data-testid="end-session">
+          {ThreeDTrackerMessages.endSession}
+        </Button>
       </Box>
+      <ConfirmDialog
+        open={isEnding}
+        title={ThreeDTrackerMessages.endSessionTitle}
+        confirmLabel={ThreeDTrackerMessages.endSession}
+        onConfirm={() => endSession.mutateAsync(session.id)}
+        onClose={() => setEnding(false)}
+        testId="end-session-dialog"
+      >
+        {ThreeDTrackerMessages.endSessionText}
+      </ConfirmDialog>
       {error && (
         <Alert severity="warning" onClose={() => setError(null)}>
           {error}

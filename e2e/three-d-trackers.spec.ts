@@ -103,6 +103,11 @@ it('pairs the simulator by QR code, connects it to a model, draws its live map a
   // The simulator opens its session: the live view connects through the app and draws the map as it arrives.
   await page.getByTestId('live-feed-toggle').waitFor({ timeout: 60_000 });
   await expect.poll(() => page.getByTestId('live-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('live');
+  // A member may end the session (after a confirmation); cancelled here, so the recording goes on.
+  await page.getByTestId('end-session').click();
+  await page.getByTestId('end-session-dialog').getByText('Are you sure you want to end this live session?', { exact: false }).waitFor();
+  await page.getByTestId('end-session-dialog-cancel').click();
+  await page.getByTestId('end-session-dialog').waitFor({ state: 'hidden' });
   await expect.poll(async () => Number(await page.getByTestId('live-point-count').getAttribute('data-points')), { timeout: 30_000 }).toBeGreaterThan(0);
   const firstPoints = Number(await page.getByTestId('live-point-count').getAttribute('data-points'));
   const firstColours = await liveCanvasColours(page);
@@ -115,7 +120,7 @@ it('pairs the simulator by QR code, connects it to a model, draws its live map a
   await page.getByText(/^Version 1 of /).waitFor({ timeout: 60_000 });
   expect(await exited, simulatorLog).toBe(0);
   expect(simulatorLog).toMatch(/uploaded version [0-9a-f-]+ of 3D model/);
-  await page.getByTestId('generation-toast').waitFor({ timeout: 60_000 });
+  await page.getByTestId('generation-toast').first().waitFor({ timeout: 60_000 });
   await screenshot(page, 'tracker-version-arrived');
   // The upload was the tracker's next upload: the connection is done, so the header chip is hidden.
   await expect.poll(() => page.locator('header').getByTestId('tracker-chip').count(), { timeout: 20_000 }).toBe(0);

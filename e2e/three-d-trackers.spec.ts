@@ -106,6 +106,7 @@ it('pairs the simulator by QR code, connects it to a model, draws its live map a
   // A member may end the session (after a confirmation); cancelled here, so the recording goes on.
   await page.getByTestId('end-session').click();
   await page.getByTestId('end-session-dialog').getByText('Are you sure you want to end this live session?', { exact: false }).waitFor();
+  await screenshot(page, 'tracker-end-session-dialog');
   await page.getByTestId('end-session-dialog-cancel').click();
   await page.getByTestId('end-session-dialog').waitFor({ state: 'hidden' });
   await expect.poll(async () => Number(await page.getByTestId('live-point-count').getAttribute('data-points')), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -120,6 +121,7 @@ it('pairs the simulator by QR code, connects it to a model, draws its live map a
   await page.getByText(/^Version 1 of /).waitFor({ timeout: 60_000 });
   expect(await exited, simulatorLog).toBe(0);
   expect(simulatorLog).toMatch(/uploaded version [0-9a-f-]+ of 3D model/);
+  expect(simulatorLog).not.toMatch(/heartbeat failed|closing the session failed/);
   await page.getByTestId('generation-toast').first().waitFor({ timeout: 60_000 });
   await screenshot(page, 'tracker-version-arrived');
   // The upload was the tracker's next upload: the connection is done, so the header chip is hidden.

@@ -183,6 +183,13 @@ it('locks the axes: distance and depth at one scale, kept across a reload, click
   const keepsWidth = Math.abs(locked.width - free.width) < 0.5 && locked.height < free.height;
   const keepsHeight = Math.abs(locked.height - free.height) < 0.5 && locked.width < free.width;
   expect(keepsWidth || keepsHeight).toBe(true);
+  // The view ends under the plot (a flat image leaves no empty band below it), the plot still whole.
+  await expect
+    .poll(async () => {
+      const box = await view.boundingBox();
+      return box !== null && box.height <= 480 && box.height >= locked.top + locked.height;
+    })
+    .toBe(true);
   // The hidden next scan is drawn the same way, so Save & next does not jump.
   expect(await page.getByTestId('labeling-canvas-next').getByTestId('radargram-view').getAttribute('data-axes-locked')).toBe('true');
   await screenshot(page, 'labeling-04-lock-axes');

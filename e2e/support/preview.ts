@@ -19,12 +19,12 @@ export async function waitForScanPreview(scope: Page | Locator, timeout = 120_00
     return text;
   };
   let seen: string | null = null;
-  await expect
-    .poll(async () => (seen = await state()), { timeout: 30_000 })
-    .toBeTruthy();
+  await expect.poll(async () => (seen = await state()), { timeout: 30_000 }).toBeTruthy();
   const text = seen as string | null;
   if (text === 'shown' || text === null) return image.waitFor({ timeout });
-  expect(text).toMatch(/Creating preview|Preview not generated yet\s*Generate preview|Retry preview creation/);
+  expect(text).toMatch(
+    /Creating preview|Preview not generated yet\s*Generate preview|Retry preview creation/,
+  );
   if (!text.includes('Creating preview')) {
     // It may turn into 'Creating preview' between the read and the click: the click then has nothing to do.
     await generate.click({ timeout: 5_000 }).catch(() => undefined);

@@ -4,7 +4,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { getErrorMessage } from '../../api/api-error';
 import { drawAxes } from './draw-axes';
-import { createPlotTransform, equalScaleAspect, isInsidePlot, toImage, type PlotTransform } from './plot-transform';
+import { PLOT_MARGINS } from './radargram-axes';
+import {
+  createPlotTransform,
+  equalScaleAspect,
+  isInsidePlot,
+  toImage,
+  type PlotTransform,
+} from './plot-transform';
 import type { FrameGeometry } from './radargram-pipeline';
 import type { SignalSettings } from './signal-settings';
 import { useAxisStyle } from './use-axis-style';
@@ -116,7 +123,9 @@ export function RadargramView({
 
   const lockedAspect = lockAxes && geometry ? equalScaleAspect(geometry, settings.permittivity) : null;
   const transform =
-    geometry && width > 0 ? createPlotTransform(width, height, geometry.traces, geometry.rows, lockedAspect) : null;
+    geometry && width > 0
+      ? createPlotTransform(width, height, geometry.traces, geometry.rows, lockedAspect)
+      : null;
 
   useEffect(() => {
     const canvas = overlayRef.current;
@@ -145,7 +154,21 @@ export function RadargramView({
   };
 
   return (
-    <Box ref={boxRef} sx={{ position: 'relative', width: '100%', height }} data-testid="radargram-view" data-axes-locked={String(lockAxes)}>
+    <Box
+      ref={boxRef}
+      // Locked, a flat image leaves space below it: the view ends under the plot (the canvases keep `height`).
+      sx={{
+        position: 'relative',
+        width: '100%',
+        height:
+          lockedAspect && transform
+            ? Math.min(height, Math.ceil(transform.top + transform.height + PLOT_MARGINS.bottom))
+            : height,
+        overflow: 'hidden',
+      }}
+      data-testid="radargram-view"
+      data-axes-locked={String(lockAxes)}
+    >
       <canvas
         ref={baseRef}
         role="img"

@@ -213,3 +213,30 @@ it('locks the axes: distance and depth at one scale, kept across a reload, click
   await expect.poll(() => view.getAttribute('data-axes-locked')).toBe('false');
   await expect.poll(async () => JSON.stringify(await plot())).toBe(JSON.stringify(free));
 }, 180_000);
+
+it("says the spec's preview texts: 'Preview not generated yet' beside 'Generate preview'", async () => {
+  // The preview starts at import; answer the preview's state as never asked for to see that state.
+  const byInput = '**/api/analyses/by-input';
+  await page.route(byInput, async (route) => {
+    const body = route.request().postDataJSON() as { analysisType?: string } | null;
+    if (body?.analysisType !== 'GPR_SCAN_PREVIEW') return route.fallback();
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ analysis: null, analysisRun: null, results: null, isDone: false, isPartial: false }),
+    });
+  });
+  try {
+    await page.reload();
+    const preview = page.getByTestId('signal-preview');
+    await preview.getByTestId('scan-preview-generate').waitFor();
+    expect(await preview.getByTestId('scan-preview-not-generated').textContent()).toBe('Preview not generated yet');
+    expect(await preview.getByTestId('scan-preview-generate').textContent()).toBe('Generate preview');
+    expect(await preview.getByTestId('scan-preview-image').count()).toBe(0);
+  } finally {
+    await page.unroute(byInput);
+  }
+  await page.reload();
+  await page.getByTestId('signal-preview').getByTestId('scan-preview-image').waitFor({ timeout: 120_000 });
+  expect(await page.getByTestId('signal-preview').getByTestId('scan-preview-not-generated').count()).toBe(0);
+}, 180_000);

@@ -157,3 +157,86 @@ it('starts from the hub and labels with the mouse and the keyboard', async () =>
   await expect.poll(() => page.getByTestId('labelled-count').textContent()).toBe('Labelled 2 / 3');
   expect(await rows().count()).toBe(0);
 }, 300_000);
+
+it('locks the axes: distance and depth at one scale, kept across a reload, clicks still land on the sample', async () => {
+  await page.goto(`${server.url}/labelers/gpr-scans/?nodeId=${folderId}&labelingNodeId=${scanIds[1]}&org=${org}`);
+  await page.getByTestId('labeling-page').waitFor();
+  await expect.poll(active).toBe(scanIds[1]);
+  const view = page.getByTestId('labeling-canvas').getByTestId('radargram-view');
+  const overlay = page.getByTestId('labeling-canvas').getByTestId('radargram-overlay');
+  const plot = async () => {
+    const raw = await overlay.getAttribute('data-plot');
+    return raw ? (JSON.parse(raw) as Plot & { startSample: number }) : null;
+  };
+  const toggle = page.getByTestId('lock-axes');
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+  expect(await view.getAttribute('data-axes-locked')).toBe('false');
+  await expect.poll(plot).toBeTruthy();
+  const free = (await plot())!;
+
+  await toggle.click();
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+  await expect.poll(() => view.getAttribute('data-axes-locked')).toBe('true');
+  // Locked, the image is fitted at one scale instead of stretched: one side keeps its length, the other shrinks.
+  await expect.poll(async () => JSON.stringify(await plot())).not.toBe(JSON.stringify(free));
+  const locked = (await plot())!;
+  const keepsWidth = Math.abs(locked.width - free.width) < 0.5 && locked.height < free.height;
+  const keepsHeight = Math.abs(locked.height - free.height) < 0.5 && locked.width < free.width;
+  expect(keepsWidth || keepsHeight).toBe(true);
+  // The view ends under the plot (a flat image leaves no empty band below it), the plot still whole.
+  await expect
+    .poll(async () => {
+      const box = await view.boundingBox();
+      return box !== null && box.height <= 480 && box.height >= locked.top + locked.height;
+    })
+    .toBe(true);
+  // The hidden next scan is drawn the same way, so Save & next does not jump.
+  expect(await page.getByTestId('labeling-canvas-next').getByTestId('radargram-view').getAttribute('data-axes-locked')).toBe('true');
+  await screenshot(page, 'labeling-04-lock-axes');
+
+  // A click on the locked plot adds the label at the sample under the cursor.
+  const before = await rows().count();
+  await clickSignal(0.5, 0.5);
+  await expect.poll(() => rows().count()).toBe(before + 1);
+  const added = rows().nth(before).getByRole('cell');
+  const trace = Number(await added.nth(1).textContent());
+  const sample = Number(await added.nth(2).textContent());
+  expect(Math.abs(trace - (locked.traces * 0.5 - 0.5))).toBeLessThanOrEqual(1);
+  expect(Math.abs(sample - (locked.startSample + locked.rows * 0.5 - 0.5))).toBeLessThanOrEqual(1);
+
+  // The lock state is a local preference: a reload keeps it; unlocking fills the area again.
+  await page.reload();
+  await page.getByTestId('labeling-page').waitFor();
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+  await expect.poll(async () => JSON.stringify(await plot())).toBe(JSON.stringify(locked));
+  await toggle.click();
+  await expect.poll(() => view.getAttribute('data-axes-locked')).toBe('false');
+  await expect.poll(async () => JSON.stringify(await plot())).toBe(JSON.stringify(free));
+}, 180_000);
+
+it("says the spec's preview texts: 'Preview not generated yet' beside 'Generate preview'", async () => {
+  // The preview starts at import; answer the preview's state as never asked for to see that state.
+  const byInput = '**/api/analyses/by-input';
+  await page.route(byInput, async (route) => {
+    const body = route.request().postDataJSON() as { analysisType?: string } | null;
+    if (body?.analysisType !== 'GPR_SCAN_PREVIEW') return route.fallback();
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ analysis: null, analysisRun: null, results: null, isDone: false, isPartial: false }),
+    });
+  });
+  try {
+    await page.reload();
+    const preview = page.getByTestId('signal-preview');
+    await preview.getByTestId('scan-preview-generate').waitFor();
+    expect(await preview.getByTestId('scan-preview-not-generated').textContent()).toBe('Preview not generated yet');
+    expect(await preview.getByTestId('scan-preview-generate').textContent()).toBe('Generate preview');
+    expect(await preview.getByTestId('scan-preview-image').count()).toBe(0);
+  } finally {
+    await page.unroute(byInput);
+  }
+  await page.reload();
+  await page.getByTestId('signal-preview').getByTestId('scan-preview-image').waitFor({ timeout: 120_000 });
+  expect(await page.getByTestId('signal-preview').getByTestId('scan-preview-not-generated').count()).toBe(0);
+}, 180_000);

@@ -8,8 +8,9 @@ import { useAnalysisByInput, useTriggerAnalysis } from '../analyses/use-analysis
 import { isActiveStatus } from '../analyses/analysis-polling';
 
 /**
- * A line's radargram as the GPR scan preview analysis rendered it, with the spec's preview states: not
- * generated ('Generate preview'), 'Creating preview' while it runs, 'Retry preview creation' after a failure.
+ * A line's radargram as the GPR scan preview analysis rendered it, with the spec's preview states (seed 001 §2
+ * "Labeling screen", §4 "Preview"): 'Preview not generated yet' with 'Generate preview', 'Creating preview'
+ * while it runs, 'Retry preview creation' after a failure.
  */
 export function ScanPreview({ scanId, label }: { scanId: string; label: string }) {
   const input = useMemo(() => ({ gprScanNodeId: scanId }), [scanId]);
@@ -49,15 +50,22 @@ export function ScanPreview({ scanId, label }: { scanId: string; label: string }
           <Typography variant="body2">Creating preview</Typography>
         </>
       ) : (
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<ImageRoundedIcon />}
-          onClick={generate}
-          data-testid="scan-preview-generate"
-        >
-          {status === 'FAILED' ? 'Retry preview creation' : 'Generate preview'}
-        </Button>
+        <>
+          {status !== 'FAILED' && (
+            <Typography variant="body2" data-testid="scan-preview-not-generated">
+              Preview not generated yet
+            </Typography>
+          )}
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<ImageRoundedIcon />}
+            onClick={generate}
+            data-testid="scan-preview-generate"
+          >
+            {status === 'FAILED' ? 'Retry preview creation' : 'Generate preview'}
+          </Button>
+        </>
       )}
       {error && (
         <Typography variant="caption" color="error">

@@ -1,6 +1,8 @@
 import type { LabelingScan } from '@gprhub/contract';
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
 import KeyboardRoundedIcon from '@mui/icons-material/KeyboardRounded';
+import LockOpenRoundedIcon from '@mui/icons-material/LockOpenRounded';
+import LockRoundedIcon from '@mui/icons-material/LockRounded';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -8,12 +10,15 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { apiDownload } from '../../api/api-client';
 import { getErrorMessage } from '../../api/api-error';
 import { useOrganizationSlug } from '../../api/organization-scope';
 import { ScanPreview } from '../area-scans/scan-preview';
+import { useLocalPreference } from '../node-details/use-local-preference';
 import { RadargramView } from '../radargram/radargram-view';
 import { SignalOptionsPanel } from '../radargram/signal-options-panel';
 import { useSignalSettings } from '../radargram/use-signal-settings';
@@ -113,13 +118,37 @@ function SessionHeader({ session, onHotKeys }: { session: LabelingSession; onHot
   );
 }
 
-/** The signal of the active scan with the labels, and the next scan's signal loaded hidden so moving on is instant. */
+/** The lock state of the labeling canvas's axes, kept in the browser (seed 000 §5 local preferences). */
+export const LOCK_AXES_KEY = 'gprhub.labeling.lockAxes';
+
+/**
+ * The signal of the active scan with the labels, and the next scan's signal loaded hidden so moving on is instant.
+ * 'Lock axes' (seed 001 §2) draws distance and depth at one scale, so hyperbolas keep their true shape.
+ */
 function SignalCanvas({ session }: { session: LabelingSession }) {
   const [settings] = useSignalSettings();
+  const [isLocked, setLocked] = useLocalPreference(LOCK_AXES_KEY, false);
   const overlay = useLabelOverlay(session.draft.points, session.actions.addAt);
   const shown = [session.active, session.next].filter((s): s is LabelingScan => s !== null);
   return (
     <Box sx={{ position: 'relative' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 0.5 }}>
+        <Tooltip title="Distance and depth at one scale (true shape of the hyperbolas)">
+          <ToggleButton
+            value="lock-axes"
+            size="small"
+            selected={isLocked}
+            onChange={() => setLocked(!isLocked)}
+            // A click must not leave the focus here: Enter would then press this toggle, not Save & next.
+            onMouseUp={(e) => e.currentTarget.blur()}
+            data-testid="lock-axes"
+            sx={{ py: 0.25, textTransform: 'none', gap: 0.5 }}
+          >
+            {isLocked ? <LockRoundedIcon fontSize="small" /> : <LockOpenRoundedIcon fontSize="small" />}
+            Lock axes
+          </ToggleButton>
+        </Tooltip>
+      </Box>
       {shown.map((scan) => {
         const isActive = scan.nodeId === session.active?.nodeId;
         return (
@@ -136,6 +165,7 @@ function SignalCanvas({ session }: { session: LabelingSession }) {
               overlay={isActive ? overlay : undefined}
               label={`Signal of ${scan.name}`}
               height={480}
+              lockAxes={isLocked}
             />
           </Box>
         );

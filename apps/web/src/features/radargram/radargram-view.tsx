@@ -4,7 +4,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { getErrorMessage } from '../../api/api-error';
 import { drawAxes } from './draw-axes';
-import { createPlotTransform, isInsidePlot, toImage, type PlotTransform } from './plot-transform';
+import { PLOT_MARGINS } from './radargram-axes';
+import {
+  createPlotTransform,
+  equalScaleAspect,
+  isInsidePlot,
+  toImage,
+  type PlotTransform,
+} from './plot-transform';
 import type { FrameGeometry } from './radargram-pipeline';
 import type { SignalSettings } from './signal-settings';
 import { useAxisStyle } from './use-axis-style';
@@ -41,6 +48,11 @@ export interface RadargramViewProps {
   onGeometry?: (geometry: FrameGeometry | null) => void;
   /** Accessible name of the picture. */
   label?: string;
+  /**
+   * Lock axes: distance and depth at one scale (metres per pixel), the image fitted into the view rather than
+   * stretched to fill it. Default false.
+   */
+  lockAxes?: boolean;
 }
 
 /**
@@ -55,6 +67,7 @@ export function RadargramView({
   overlay,
   onGeometry,
   label,
+  lockAxes = false,
 }: RadargramViewProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const baseRef = useRef<HTMLCanvasElement>(null);
@@ -71,7 +84,8 @@ export function RadargramView({
     const ratio = window.devicePixelRatio || 1;
     const ctx = prepareCanvas(canvas, width, height, ratio);
     if (!ctx) return;
-    const t = createPlotTransform(width, height, last.geometry.traces, last.geometry.rows);
+    const aspect = lockAxes ? equalScaleAspect(last.geometry, settings.permittivity) : null;
+    const t = createPlotTransform(width, height, last.geometry.traces, last.geometry.rows, aspect);
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'medium';
     ctx.drawImage(last.image, t.left, t.top, t.width, t.height);
@@ -79,7 +93,7 @@ export function RadargramView({
     frameCount.current++;
     canvas.dataset.frames = String(frameCount.current);
     performance.mark(FRAME_MARK);
-  }, [width, height, settings.permittivity, axisStyle]);
+  }, [width, height, settings.permittivity, axisStyle, lockAxes]);
 
   const drawBaseRef = useRef(drawBase);
   useEffect(() => {
@@ -107,22 +121,25 @@ export function RadargramView({
     return () => observer.disconnect();
   }, []);
 
+  const lockedAspect = lockAxes && geometry ? equalScaleAspect(geometry, settings.permittivity) : null;
   const transform =
-    geometry && width > 0 ? createPlotTransform(width, height, geometry.traces, geometry.rows) : null;
+    geometry && width > 0
+      ? createPlotTransform(width, height, geometry.traces, geometry.rows, lockedAspect)
+      : null;
 
   useEffect(() => {
     const canvas = overlayRef.current;
     if (!canvas || width <= 0) return;
     const ctx = prepareCanvas(canvas, width, height, window.devicePixelRatio || 1);
     if (!ctx || !geometry || !overlay) return;
-    const t = createPlotTransform(width, height, geometry.traces, geometry.rows);
+    const t = createPlotTransform(width, height, geometry.traces, geometry.rows, lockedAspect);
     ctx.save();
     ctx.beginPath();
     ctx.rect(t.left, t.top, t.width, t.height);
     ctx.clip();
     overlay.draw(ctx, t, geometry);
     ctx.restore();
-  }, [overlay, geometry, width, height]);
+  }, [overlay, geometry, width, height, lockedAspect]);
 
   const pointer = (event: PointerEvent<HTMLCanvasElement>, kind: 'down' | 'move' | 'up') => {
     if (!overlay || !transform || !geometry) return;
@@ -137,7 +154,21 @@ export function RadargramView({
   };
 
   return (
-    <Box ref={boxRef} sx={{ position: 'relative', width: '100%', height }} data-testid="radargram-view">
+    <Box
+      ref={boxRef}
+      // Locked, a flat image leaves space below it: the view ends under the plot (the canvases keep `height`).
+      sx={{
+        position: 'relative',
+        width: '100%',
+        height:
+          lockedAspect && transform
+            ? Math.min(height, Math.ceil(transform.top + transform.height + PLOT_MARGINS.bottom))
+            : height,
+        overflow: 'hidden',
+      }}
+      data-testid="radargram-view"
+      data-axes-locked={String(lockAxes)}
+    >
       <canvas
         ref={baseRef}
         role="img"

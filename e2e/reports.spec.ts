@@ -15,6 +15,8 @@ let browser: BrowserSession;
 let page: Page;
 const org = 'deck-reports';
 let areaId: string;
+/** A 2 × 1 PNG. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWMQTT0gmnoAAAdHAnUL8jLfAAAAAElFTkSuQmCC', 'base64');
 
 beforeAll(async () => {
   server = await startServer({ ANALYSIS_THREADS: '1' });
@@ -78,5 +80,26 @@ describe('reports and exports from the area scan page', () => {
     await screenshot(page, 'reports-settings-page');
     const saved = await page.request.get(`${server.url}/api/report-settings`, { headers: { 'x-organization': org } });
     expect((await saved.json()).reportSettings.organizationName).toBe('Deck Reports Ltd');
+  });
+
+  it('uploads a logo, shows it and removes it', async () => {
+    await page.goto(`${server.url}/report-settings?org=${org}`);
+    await page.getByTestId('report-settings-logo-input').waitFor({ state: 'attached' });
+    // A file that is no image is refused on the page, before any upload.
+    await page.getByTestId('report-settings-logo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('no logo') });
+    await expect.poll(() => page.getByTestId('report-settings-message').textContent()).toBe('The logo must be a PNG or JPEG image');
+    await page.getByTestId('report-settings-logo-input').setInputFiles({ name: 'deck-logo.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect.poll(() => page.getByTestId('report-settings-message').textContent(), { timeout: 30_000 }).toBe('Logo saved');
+    const image = page.getByTestId('report-settings-logo-image');
+    await image.waitFor();
+    // The image has loaded from its address.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+    await screenshot(page, 'reports-settings-logo');
+    const saved = await page.request.get(`${server.url}/api/report-settings`, { headers: { 'x-organization': org } });
+    expect((await saved.json()).reportSettings.logoFileId).toEqual(expect.any(String));
+
+    await page.getByTestId('report-settings-logo-remove').click();
+    await expect.poll(() => page.getByTestId('report-settings-message').textContent()).toBe('Logo removed');
+    expect(await image.count()).toBe(0);
   });
 });

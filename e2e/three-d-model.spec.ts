@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createBoxMesh, sampleBoxSurface, writeGlbMesh, writePlyPoints } from '@gprhub/scan3d';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -136,6 +137,18 @@ it('creates a model, uploads a version, measures, places a scan with its bars, m
     .toMatch(/[1-9]\d* rebars \(from the analysis\)/);
   await page.locator('[data-testid="viewer"][data-loaded="true"]').waitFor();
   await shot('3d-model-observation-bars');
+
+  // Export its bars as glTF from the row's menu: one named node per bar.
+  await page.getByTestId('observation-menu-button').click();
+  const [glbDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('observation-export-gltf').click()]);
+  expect(glbDownload.suggestedFilename()).toBe('L001-rebars.glb');
+  const glb = readFileSync((await glbDownload.path())!);
+  expect(glb.subarray(0, 4).toString('latin1')).toBe('glTF');
+  const gltf = JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8')) as { nodes: { name: string }[] };
+  const barCount = Number(/(\d+) rebars/.exec((await page.getByTestId('observation-info').textContent()) ?? '')?.[1]);
+  expect(gltf.nodes).toHaveLength(barCount);
+  // The menu closed with the click; wait for it to be gone before clicking under it.
+  await page.getByTestId('observation-export-gltf').waitFor({ state: 'detached' });
 
   // Move it 5 cm along the line, save, reload: the move stays.
   await page.getByTestId('observation-edit').click();

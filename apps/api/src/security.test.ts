@@ -243,6 +243,7 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'DELETE /api/3d-model-observations/:id': { resource: 'observation' },
   'GET /api/3d-model-observations/:id/details': { resource: 'observation' },
   'GET /api/3d-model-observations/:id/radargram': { resource: 'observation' },
+  'GET /api/3d-model-observations/:id/export': { resource: 'observation', query: '?format=gltf' },
   'GET /api/buildings/:id': { resource: 'building' },
   'GET /api/buildings/:id/floors': { resource: 'building' },
   'GET /api/floors/:id': { resource: 'floor' },

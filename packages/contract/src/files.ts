@@ -19,11 +19,14 @@ export function isAllowedExtension(extension: string): boolean {
 /** Largest file one upload address accepts, bytes (2 GiB: raw area scans and 3D models are large). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 
-/** A stored file's record. `confirmedUploadedAt` is null until the bytes arrived. */
+/**
+ * A stored file's record. `confirmedUploadedAt` is null until the bytes arrived; `nodeId` is null for a file of the
+ * organization itself (the report settings' logo).
+ */
 export const FileRecordSchema = z
   .object({
     id: IdSchema,
-    nodeId: IdSchema,
+    nodeId: IdSchema.nullable(),
     name: TextSchema,
     extension: TextSchema,
     contentType: TextSchema,

@@ -74,7 +74,26 @@ export const ReportSettingsSchema = z.object({
   sections: z.array(ReportSectionSchema).max(REPORT_SECTIONS.length),
 });
 export type ReportSettings = z.infer<typeof ReportSettingsSchema>;
-export const ReportSettingsResponseSchema = z.object({ reportSettings: ReportSettingsSchema });
+export const ReportSettingsResponseSchema = z.object({
+  reportSettings: ReportSettingsSchema,
+  /** A short-lived address of the logo's image (null without a logo). */
+  logoUrl: TextSchema.nullable(),
+});
+
+/** The report logo: a PNG or JPEG of at most 5 MB, checked by its bytes when the settings are saved. */
+export const REPORT_LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+export const REPORT_LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const ReportLogoMessages = {
+  notAnImage: 'The logo must be a PNG or JPEG image',
+  tooLarge: 'The logo must be at most 5 MB',
+  notUploaded: 'The logo has not been uploaded',
+};
+/** `POST /api/report-settings/logo`: register a logo file of the organization and get its upload address. */
+export const CreateReportLogoBodySchema = z.object({
+  name: TextSchema.min(1).max(255),
+  extension: TextSchema.min(1).max(16),
+});
+export type CreateReportLogoBody = z.infer<typeof CreateReportLogoBodySchema>;
 
 export const DEFAULT_REPORT_SETTINGS: ReportSettings = {
   organizationName: '',

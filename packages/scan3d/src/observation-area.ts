@@ -56,3 +56,52 @@ export function areaFromPosition(position: RadarPosition): ObservationArea | nul
 export function defaultObservationArea(index: number): ObservationArea {
   return { origin: [0, -0.5 * index, 1], planeX: [1, 0, 0], planeY: [0, 0, -1], planeZ: [0, 1, 0] };
 }
+
+/** Length of a drawn bar across the line, metres (a bar's length is unknown; this shows its direction). */
+export const BAR_LENGTH_M = 0.5;
+/** The thinnest drawn bar's radius, metres (so a bar of unknown size still shows). */
+export const MIN_BAR_RADIUS_M = 0.002;
+
+/** A bar of an observation: its position along the line and centre depth, metres, in the observation's frame. */
+export interface ObservationBar {
+  id: string;
+  xM: number;
+  depthM: number;
+  radiusM: number;
+}
+
+/** A bar placed as a cylinder: centre, unit axis, radius and length (metres). */
+export interface PlacedBar {
+  id: string;
+  centre: Vec3;
+  axis: Vec3;
+  radius: number;
+  length: number;
+}
+
+/**
+ * A bar in the observation's own frame, as the 3D viewer draws it: a cylinder centred at (xM, 0, depthM), along
+ * planeY (across the line), of the bar's radius (at least {@link MIN_BAR_RADIUS_M}) and {@link BAR_LENGTH_M} long.
+ *
+ * @example placeBarInObservation({ id: 'b', xM: 0.2, depthM: 0.04, radiusM: 0.006 }).centre // [0.2, 0, 0.04]
+ */
+export function placeBarInObservation(bar: ObservationBar): PlacedBar {
+  return { id: bar.id, centre: [bar.xM, 0, bar.depthM], axis: [0, 1, 0], radius: Math.max(bar.radiusM, MIN_BAR_RADIUS_M), length: BAR_LENGTH_M };
+}
+
+/** A point of the observation's frame in the model's (world) frame: origin + x·planeX + y·planeY + z·planeZ. */
+export function observationToWorld(area: ObservationArea, p: Vec3): Vec3 {
+  const { origin: o, planeX: x, planeY: y, planeZ: z } = area;
+  return [0, 1, 2].map((i) => o[i]! + p[0] * x[i]! + p[1] * y[i]! + p[2] * z[i]!) as unknown as Vec3;
+}
+
+/**
+ * A bar in the model's frame, placed as the viewer places it (its cylinder in the observation's frame, moved by
+ * the area): centre at origin + xM·planeX + depthM·planeZ, along planeY.
+ *
+ * @example placeBarInModel(defaultObservationArea(0), { id: 'b', xM: 0.2, depthM: 0.04, radiusM: 0.006 }).centre // [0.2, 0.04, 1]
+ */
+export function placeBarInModel(area: ObservationArea, bar: ObservationBar): PlacedBar {
+  const local = placeBarInObservation(bar);
+  return { ...local, centre: observationToWorld(area, local.centre), axis: [...area.planeY] };
+}

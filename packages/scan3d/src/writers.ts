@@ -148,3 +148,77 @@ export function sampleBoxSurface(
   }
   return { positions: new Float32Array(points), colours: new Uint8Array(colours) };
 }
+
+/** A closed unit cylinder (radius 1, height 1 along y, centred on the origin) of `segments` sides. */
+export function createUnitCylinderMesh(segments = 16): { positions: Float32Array; indices: Uint32Array } {
+  const positions: number[] = [0, -0.5, 0, 0, 0.5, 0];
+  for (let i = 0; i < segments; i++) {
+    const a = (2 * Math.PI * i) / segments;
+    positions.push(Math.cos(a), -0.5, Math.sin(a), Math.cos(a), 0.5, Math.sin(a));
+  }
+  const indices: number[] = [];
+  for (let i = 0; i < segments; i++) {
+    const b0 = 2 + 2 * i;
+    const t0 = b0 + 1;
+    const b1 = 2 + 2 * ((i + 1) % segments);
+    const t1 = b1 + 1;
+    indices.push(b0, t0, b1, b1, t0, t1, 0, b0, b1, 1, t1, t0);
+  }
+  return { positions: new Float32Array(positions), indices: new Uint32Array(indices) };
+}
+
+/** The rotation (quaternion x, y, z, w) that turns +y onto the unit vector `axis`. */
+export function rotationFromY(axis: [number, number, number]): [number, number, number, number] {
+  const [x, y, z] = axis;
+  if (1 + y < 1e-9) return [1, 0, 0, 0]; // −y: half a turn about x
+  const q: [number, number, number, number] = [z, 0, -x, 1 + y];
+  const n = Math.hypot(...q);
+  return q.map((v) => v / n) as [number, number, number, number];
+}
+
+/**
+ * A binary glTF of cylinders (e.g. rebars): one node per cylinder, named by `name`, sharing one unit cylinder
+ * mesh placed by the node's translation (its centre), rotation (+y onto its axis) and scale (radius, length,
+ * radius). Metres, in the caller's frame.
+ *
+ * @param cylinders - The cylinders.
+ * @param rgba - Their colour.
+ * @returns The file's bytes.
+ * @example writeGlbCylinders([{ name: 'b1', centre: [0, 0, 1], axis: [0, 0, 1], radius: 0.01, length: 0.5 }])
+ */
+export function writeGlbCylinders(
+  cylinders: { name: string; centre: [number, number, number]; axis: [number, number, number]; radius: number; length: number }[],
+  rgba: [number, number, number, number] = [1, 0.44, 0.26, 1],
+): Uint8Array {
+  const { positions, indices } = createUnitCylinderMesh();
+  const glb = writeGlbMesh(positions, indices, rgba);
+  // Re-use the mesh file's JSON chunk and binary chunk; replace the scene with one node per cylinder.
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(String.fromCharCode(...glb.subarray(20, 20 + jsonLength))) as Record<string, unknown> & { materials: { doubleSided?: boolean }[] };
+  const bin = glb.subarray(20 + jsonLength);
+  json.materials[0]!.doubleSided = false;
+  json.nodes = cylinders.map((c) => ({
+    name: c.name,
+    mesh: 0,
+    translation: c.centre,
+    rotation: rotationFromY(c.axis),
+    scale: [c.radius, c.length, c.radius],
+  }));
+  json.scenes = [{ nodes: cylinders.map((_, i) => i) }];
+  // Non-ASCII characters escaped, so the JSON chunk is ASCII (valid UTF-8).
+  let text = JSON.stringify(json).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  while (text.length % 4) text += ' ';
+  const jsonBytes = asciiBytes(text);
+  const total = 12 + 8 + jsonBytes.length + bin.length;
+  const out = new Uint8Array(total);
+  const outView = new DataView(out.buffer);
+  outView.setUint32(0, 0x46546c67, true);
+  outView.setUint32(4, 2, true);
+  outView.setUint32(8, total, true);
+  outView.setUint32(12, jsonBytes.length, true);
+  outView.setUint32(16, 0x4e4f534a, true);
+  out.set(jsonBytes, 20);
+  out.set(bin, 20 + jsonBytes.length);
+  return out;
+}

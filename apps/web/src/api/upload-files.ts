@@ -10,7 +10,8 @@ import { ApiRequestError } from './api-error';
 
 /** A file picked by the user, to be stored under `nodeId`. */
 export interface LocalFile {
-  nodeId: string;
+  /** Null for a file of the organization itself (the report logo). */
+  nodeId: string | null;
   /** File name without extension, as the API stores it. */
   name: string;
   /** Extension without the dot. */
@@ -53,8 +54,8 @@ export interface UploadFilesOptions extends ApiRequestOptions {
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 20_000;
 export const UPLOAD_POLL_INTERVAL_MS = 1_000;
 
-const fileKey = (nodeId: string, name: string, extension: string) =>
-  `${nodeId}\u0000${name}\u0000${extension.replace(/^\./, '').toLowerCase()}`;
+const fileKey = (nodeId: string | null, name: string, extension: string) =>
+  `${nodeId ?? ''}\u0000${name}\u0000${extension.replace(/^\./, '').toLowerCase()}`;
 
 /** PUT a blob with XMLHttpRequest, which (unlike fetch) reports upload progress. */
 export const putWithXhr: PutFile = (url, data, onProgress, signal) =>
@@ -149,7 +150,7 @@ export async function uploadFiles(options: UploadFilesOptions): Promise<FileReco
   const body: CreateFilesBatchBody = {
     objectPathPrefix,
     files: files.map(({ nodeId, name, extension }) => ({
-      nodeId,
+      nodeId: nodeId ?? '', // a file of no node comes with its own `createBatch` (the report logo)
       name,
       extension: extension.replace(/^\./, ''),
     })),

@@ -12,9 +12,8 @@ export const files = pgTable(
     organizationId: text('organization_id')
       .notNull()
       .references(() => organization.id, { onDelete: 'cascade' }),
-    nodeId: uuid('node_id')
-      .notNull()
-      .references(() => nodes.id, { onDelete: 'cascade' }),
+    /** The node the file belongs to; null for a file of the organization itself (the report settings' logo). */
+    nodeId: uuid('node_id').references(() => nodes.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     extension: text('extension').notNull(),
     contentType: text('content_type').notNull(),

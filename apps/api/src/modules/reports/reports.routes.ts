@@ -1,5 +1,7 @@
 import {
   ApiErrorSchema,
+  CreateFilesBatchResponseSchema,
+  CreateReportLogoBodySchema,
   CreateReportBodySchema,
   CreateReportResponseSchema,
   IdSchema,
@@ -12,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { getReportSettings, saveReportSettings } from './report-settings.service.js';
+import { createReportLogoUpload, getReportSettingsResponse, saveReportSettings } from './report-settings.service.js';
 import { createReport, getLatestReport, getReport } from './reports.service.js';
 
 const tags = ['Reports'];
@@ -75,7 +77,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
       summary: "The organization's report settings (defaults until saved)",
       response: { 200: ReportSettingsResponseSchema, ...errors },
     },
-    handler: async (request) => ({ reportSettings: await getReportSettings(ctx, request.actor.organizationId) }),
+    handler: async (request) => getReportSettingsResponse(ctx, request.actor.organizationId),
   });
 
   r.put('/api/report-settings', {
@@ -83,12 +85,33 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
     schema: {
       tags,
       summary: "Save the organization's report settings",
-      description: 'Name on the cover, logo (a file id of an uploaded PNG or JPEG), units, cover classes and colours, sections.',
+      description:
+        'Name on the cover, logo, units, cover classes and colours, sections. The logo is the file id of a logo ' +
+        'uploaded through `POST /api/report-settings/logo`: a 400 (on `logoFileId`) unless it is an uploaded file of ' +
+        'the organization of at most 5 MB whose bytes are a PNG or JPEG. Answers the settings with the logo\'s address.',
       body: ReportSettingsSchema,
       response: { 200: ReportSettingsResponseSchema, ...errors },
     },
+    handler: async (request) => {
+      await saveReportSettings(ctx, request.actor.organizationId, request.body);
+      return getReportSettingsResponse(ctx, request.actor.organizationId);
+    },
+  });
+
+  r.post('/api/report-settings/logo', {
+    ...auth,
+    schema: {
+      tags,
+      summary: 'Register a report logo and get its upload address',
+      description:
+        'A file of the organization (of no node) with one upload address, at most 5 MB; `png`, `jpg` or `jpeg` ' +
+        '(else 400). PUT the bytes there, wait with `POST /api/files/has-uploaded`, then save the settings with ' +
+        '`logoFileId`: the bytes are checked then.',
+      body: CreateReportLogoBodySchema,
+      response: { 200: CreateFilesBatchResponseSchema, ...errors },
+    },
     handler: async (request) => ({
-      reportSettings: await saveReportSettings(ctx, request.actor.organizationId, request.body),
+      files: await createReportLogoUpload(ctx, request.actor.organizationId, request.actor.user?.id ?? null, request.body),
     }),
   });
 }

@@ -4,7 +4,7 @@ import type { ReportResponse } from '@gprhub/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticAreaZip } from '../../../../../e2e/support/synthetic-area-scan.js';
 import { createFolder, postZip } from '../../test/gpr-scan-imports.js';
-import { createMember, getTestApp, sendToAddress, type TestApp, type TestMember } from '../../test/support.js';
+import { createMember, getTestApp, sendToAddress, type TestApp, type TestMember, uploadAndConfirm } from '../../test/support.js';
 import { uploadFiles } from '../../test/three-d-models.js';
 
 // Issue #21 item 1: a report job finishes on a worker, and its PDF holds the pages and text an engineer expects.
@@ -175,4 +175,63 @@ describe('PDF reports', () => {
     });
     expect(foreignLogo.statusCode).toBe(400);
   });
+
+  it('takes a logo uploaded on its own address: checked by its bytes, shown, printed on the cover, removed', async () => {
+    const settings = { organizationName: '', units: 'mm', coverClasses: [{ upToMm: null, color: '#ff0000' }], sections: ['statistics'] };
+    const uploadLogo = async (name: string, bytes: Uint8Array, member = m) => {
+      const [base, extension] = name.split('.');
+      const batch = await post('/api/report-settings/logo', { name: base, extension }, member);
+      expect(batch.statusCode, batch.body).toBe(200);
+      const targets = batch.json().files as { uploadUrl: string; maxBytes: number; file: { id: string; nodeId: string | null } }[];
+      expect(targets).toHaveLength(1);
+      expect(targets[0]!.file.nodeId).toBeNull();
+      expect(targets[0]!.maxBytes).toBe(5 * 1024 * 1024);
+      await uploadAndConfirm(t.app, member.headers, targets, [bytes]);
+      return targets[0]!.file.id;
+    };
+    const put = (payload: object, member = m) => t.app.inject({ method: 'PUT', url: '/api/report-settings', headers: member.headers, payload });
+
+    // Only PNG and JPEG names get an address.
+    const gif = await post('/api/report-settings/logo', { name: 'logo', extension: 'gif' });
+    expect(gif.statusCode).toBe(400);
+    expect(gif.json().message).toBe('The logo must be a PNG or JPEG image');
+    // A text file named .png is refused by its bytes when saved.
+    const fake = await uploadLogo('fake.png', new TextEncoder().encode('not an image at all'));
+    const refused = await put({ ...settings, logoFileId: fake });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The logo must be a PNG or JPEG image');
+    expect(refused.json().validationErrors[0].path).toBe('logoFileId');
+    // The report PDF (a file of the organization, no image) is refused too.
+    expect((await put({ ...settings, logoFileId: firstFileId })).statusCode).toBe(400);
+
+    const png = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#1565c0' } }).png().toBuffer();
+    const logoId = await uploadLogo('company-logo.png', png);
+    const saved = await put({ ...settings, logoFileId: logoId });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().reportSettings.logoFileId).toBe(logoId);
+    const shown = await get('/api/report-settings');
+    expect(shown.json().logoUrl).toEqual(expect.any(String));
+    const image = await sendToAddress(t.app, shown.json().logoUrl);
+    expect(image.statusCode).toBe(200);
+    expect(Buffer.from(image.rawPayload).equals(png)).toBe(true);
+
+    // Another organization cannot use that file id (refused like an unknown file).
+    const foreign = await put({ ...settings, logoFileId: logoId }, other);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('The logo has not been uploaded');
+    expect((await get('/api/report-settings', other)).json()).toMatchObject({ reportSettings: { logoFileId: null }, logoUrl: null });
+
+    // The cover draws it: the first page paints an image.
+    const report = await generate(areaId);
+    expect(report.status).toBe('FINISHED');
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const bytes = new Uint8Array((await sendToAddress(t.app, report.url!)).rawPayload);
+    const pdf = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+    const ops = await (await pdf.getPage(1)).getOperatorList();
+    expect(ops.fnArray).toContain(pdfjs.OPS.paintImageXObject);
+    await pdf.destroy();
+
+    const removed = await put({ ...settings, logoFileId: null });
+    expect(removed.json()).toMatchObject({ reportSettings: { logoFileId: null }, logoUrl: null });
+  }, 150_000);
 });

@@ -10,6 +10,7 @@ import {
   VersionQuerySchema,
 } from '@gprhub/contract';
 import { renderSignalPng } from '@gprhub/gpr';
+import { placeBarInModel, writeGlbCylinders } from '@gprhub/scan3d';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -97,6 +98,35 @@ export function registerObservationRoutes(app: FastifyInstance, ctx: AppContext)
       const { radargram } = await loadGprScanRadargram(ctx, access.organizationId, found.observation.observationNodeId);
       reply.header('cache-control', 'private, no-store');
       return reply.type('image/png').send(Buffer.from(renderSignalPng(radargram)) as never);
+    },
+  });
+
+  r.get('/api/3d-model-observations/:id/export', {
+    schema: {
+      tags,
+      summary: "The observation's 3D bars as glTF (binary .glb)",
+      description:
+        'One cylinder per bar (the correction, else the finished analysis, as `details` gives them), named by the bar id, ' +
+        "in the model's frame (metres, z up), placed as the 3D viewer places them: centre at origin + x·planeX + " +
+        'depth·planeZ of the observation\'s area, along planeY (across the line), of the bar\'s radius (at least 2 mm) ' +
+        'and 0.5 m long (a bar\'s length is unknown). No bars: a file with an empty scene. `format` must be `gltf`. ' +
+        publicNote,
+      params: IdParamsSchema,
+      querystring: z.object({ format: z.enum(['gltf']) }),
+      response: { 200: { description: 'The .glb file', content: { 'model/gltf-binary': { schema: z.string().meta({ format: 'binary' }) } } }, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { access, found } = await getObservationReadAccess(ctx, request, request.params.id);
+      const details = await getObservationDetails(ctx, access.organizationId, found);
+      const area = details.observation.observationArea;
+      const glb = writeGlbCylinders(details.rebars.map((bar) => ({ ...placeBarInModel(area, bar), name: bar.id })));
+      const name = `${details.gprScan.name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'observation'}-rebars.glb`;
+      const ascii = name.replace(/[^\w.\- ]/g, '_');
+      return reply
+        .type('model/gltf-binary')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(Buffer.from(glb) as never);
     },
   });
 }

@@ -129,6 +129,20 @@ describe('observations', () => {
     const moved = { origin: [0.2, 0.1, 0.3], planeX: [0, 1, 0], planeY: [0, 0, -1], planeZ: [-1, 0, 0] };
     const patch = await t.app.inject({ method: 'PATCH', url: `/api/3d-model-observations/${observation.id}`, headers: owner.headers, payload: { observationArea: moved } });
     expect(patch.json()).toMatchObject({ observationArea: moved, scanArea: observation.scanArea });
+    // The bars as glTF, in the model's frame where the viewer draws them (the moved area): origin + x·planeX + depth·planeZ.
+    const glb = await t.app.inject({ method: 'GET', url: `/api/3d-model-observations/${observation.id}/export?format=gltf`, headers: owner.headers });
+    expect(glb.statusCode).toBe(200);
+    expect(glb.headers['content-type']).toBe('model/gltf-binary');
+    expect(glb.headers['content-disposition']).toContain('L007-rebars.glb');
+    const bytes = glb.rawPayload;
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('glTF');
+    const gltf = JSON.parse(bytes.subarray(20, 20 + bytes.readUInt32LE(12)).toString('utf8'));
+    expect(gltf.nodes).toHaveLength(1);
+    expect(gltf.nodes[0].name).toBe('b1');
+    [0.2 - 0.046, 0.1 + 0.2, 0.3].forEach((v, i) => expect(gltf.nodes[0].translation[i]).toBeCloseTo(v, 6));
+    expect(gltf.nodes[0].scale).toEqual([0.006, 0.5, 0.006]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/3d-model-observations/${observation.id}/export?format=obj`, headers: owner.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/3d-model-observations/${observation.id}/export?format=gltf`, headers: stranger.headers })).statusCode).toBe(404);
     const skewed = await t.app.inject({ method: 'PATCH', url: `/api/3d-model-observations/${observation.id}`, headers: owner.headers, payload: { observationArea: { ...moved, planeX: [1, 1, 0] } } });
     expect(skewed.json()).toMatchObject({ httpStatus: 400, message: 'planeX, planeY and planeZ must be unit vectors at right angles' });
     const table = await t.app.inject({ method: 'GET', url: `/api/3d-models/${modelId}/observations/table`, headers: owner.headers });

@@ -1,6 +1,10 @@
 import {
+  type CreateFilesBatchResponse,
   coverClassLabel,
+  REPORT_LOGO_EXTENSIONS,
+  REPORT_LOGO_MAX_BYTES,
   REPORT_SECTIONS,
+  ReportLogoMessages,
   type ReportSection,
   type ReportSettings,
 } from '@gprhub/contract';
@@ -16,6 +20,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { apiFetch, apiMutation } from '../../api/api-client';
+import { useOrganizationSlug } from '../../api/organization-scope';
+import { uploadFiles } from '../../api/upload-files';
 import { getErrorMessage } from '../../api/api-error';
 import { useApiQuery } from '../../api/use-api-query';
 import { PageHeader } from '../../components/page-header';
@@ -30,15 +36,30 @@ const SECTION_LABELS: Record<ReportSection, string> = {
   comments: 'Comments',
 };
 
+type SettingsResponse = { reportSettings: ReportSettings; logoUrl: string | null };
+
+/** Why a picked logo file is refused before uploading it (the server checks its bytes again), or null. */
+export function logoFileError(file: { name: string; size: number }): string | null {
+  const dot = file.name.lastIndexOf('.');
+  const ext = dot <= 0 ? '' : file.name.slice(dot + 1).toLowerCase();
+  if (!(REPORT_LOGO_EXTENSIONS as readonly string[]).includes(ext)) return ReportLogoMessages.notAnImage;
+  if (file.size > REPORT_LOGO_MAX_BYTES) return ReportLogoMessages.tooLarge;
+  return null;
+}
+
 /** `/report-settings`: the organization's report settings (issue #21 item 3). */
 export function ReportSettingsPage() {
-  const query = useApiQuery(['report-settings'], (request) =>
-    apiFetch<{ reportSettings: ReportSettings }>('/api/report-settings', request),
-  );
+  const organization = useOrganizationSlug();
+  const query = useApiQuery(['report-settings'], (request) => apiFetch<SettingsResponse>('/api/report-settings', request));
   const [draft, setDraft] = useState<ReportSettings | null>(null);
+  const [logoUrl, setLogoUrl] = useState<string | null>(null);
+  const [logoBusy, setLogoBusy] = useState(false);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   useEffect(() => {
-    if (query.data && !draft) setDraft(query.data.reportSettings);
+    if (query.data && !draft) {
+      setDraft(query.data.reportSettings);
+      setLogoUrl(query.data.logoUrl);
+    }
   }, [query.data, draft]);
 
   if (!draft) return <Skeleton variant="rectangular" height={360} data-testid="report-settings-loading" />;
@@ -46,14 +67,38 @@ export function ReportSettingsPage() {
   const setClass = (index: number, patch: Partial<ReportSettings['coverClasses'][number]>) =>
     set({ coverClasses: draft.coverClasses.map((c, i) => (i === index ? { ...c, ...patch } : c)) });
 
-  const save = async () => {
+  const saveSettings = async (settings: ReportSettings, text: string) => {
     setMessage(null);
     try {
-      const saved = await apiMutation<{ reportSettings: ReportSettings }>('PUT', '/api/report-settings', draft);
+      const saved = await apiMutation<SettingsResponse>('PUT', '/api/report-settings', settings);
       setDraft(saved.reportSettings);
-      setMessage({ severity: 'success', text: 'Report settings saved' });
+      setLogoUrl(saved.logoUrl);
+      setMessage({ severity: 'success', text });
     } catch (error) {
       setMessage({ severity: 'error', text: getErrorMessage(error) });
+    }
+  };
+  const save = () => saveSettings(draft, 'Report settings saved');
+
+  /** Upload the picked logo (`POST /api/report-settings/logo`, then the usual PUT and confirmation) and save it. */
+  const uploadLogo = async (file: File) => {
+    const refused = logoFileError(file);
+    if (refused) return setMessage({ severity: 'error', text: refused });
+    setMessage(null);
+    setLogoBusy(true);
+    try {
+      const dot = file.name.lastIndexOf('.');
+      const body = { name: file.name.slice(0, dot), extension: file.name.slice(dot + 1) };
+      const [record] = await uploadFiles({
+        organization,
+        files: [{ nodeId: null, name: body.name, extension: body.extension, data: file }],
+        createBatch: (request) => apiMutation<CreateFilesBatchResponse>('POST', '/api/report-settings/logo', body, request),
+      });
+      await saveSettings({ ...draft, logoFileId: record!.id }, 'Logo saved');
+    } catch (error) {
+      setMessage({ severity: 'error', text: getErrorMessage(error) });
+    } finally {
+      setLogoBusy(false);
     }
   };
 
@@ -68,6 +113,53 @@ export function ReportSettingsPage() {
           onChange={(e) => set({ organizationName: e.target.value })}
           slotProps={{ htmlInput: { 'data-testid': 'report-settings-name' } }}
         />
+        <Box data-testid="report-settings-logo">
+          <Typography variant="subtitle2" gutterBottom>
+            Logo on the cover
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            {draft.logoFileId && logoUrl ? (
+              <Box
+                component="img"
+                src={logoUrl}
+                alt="Report logo"
+                data-testid="report-settings-logo-image"
+                sx={{ maxWidth: 200, maxHeight: 80, objectFit: 'contain', border: 1, borderColor: 'divider', p: 0.5 }}
+              />
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                No logo
+              </Typography>
+            )}
+            <Button component="label" variant="outlined" size="small" disabled={logoBusy}>
+              {draft.logoFileId ? 'Replace logo' : 'Upload logo'}
+              <input
+                hidden
+                type="file"
+                accept="image/png,image/jpeg,.png,.jpg,.jpeg"
+                data-testid="report-settings-logo-input"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) void uploadLogo(file);
+                }}
+              />
+            </Button>
+            {draft.logoFileId && (
+              <Button
+                size="small"
+                disabled={logoBusy}
+                data-testid="report-settings-logo-remove"
+                onClick={() => void saveSettings({ ...draft, logoFileId: null }, 'Logo removed')}
+              >
+                Remove logo
+              </Button>
+            )}
+          </Box>
+          <Typography variant="caption" color="text.secondary">
+            PNG or JPEG, at most 5 MB.
+          </Typography>
+        </Box>
         <TextField
           select
           label="Units"
@@ -152,7 +244,7 @@ export function ReportSettingsPage() {
           </Alert>
         )}
         <Box>
-          <Button variant="contained" onClick={() => void save()} data-testid="report-settings-save">
+          <Button variant="contained" onClick={() => void save()} disabled={logoBusy} data-testid="report-settings-save">
             Save
           </Button>
         </Box>

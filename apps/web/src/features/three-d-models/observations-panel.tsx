@@ -3,18 +3,23 @@ import { ThreeDModelMessages } from '@gprhub/contract';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditLocationAltRoundedIcon from '@mui/icons-material/EditLocationAltRounded';
+import MoreVertRoundedIcon from '@mui/icons-material/MoreVertRounded';
 import VisibilityOffRoundedIcon from '@mui/icons-material/VisibilityOffRounded';
 import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { getErrorMessage } from '../../api/api-error';
+import { downloadExport } from '../reports/reports-api';
 import { AddScansDialog } from './add-scans-dialog';
 import { ObservationEditor } from './observation-editor';
 import { useObservationDetails, useRemoveObservation, useUpdateObservation } from './three-d-models-api';
@@ -93,6 +98,7 @@ export function ObservationsPanel({ modelId, versionId, observations, canEdit, s
                     </Tooltip>
                   </Stack>
                 )}
+                <ObservationMenu observation={o} />
               </ListItemButton>
               {o.id === selectedId && <ObservationInfo observation={o} />}
             </Box>
@@ -111,5 +117,40 @@ export function ObservationsPanel({ modelId, versionId, observations, canEdit, s
       )}
       {canEdit && <AddScansDialog modelId={modelId} versionId={versionId} isOpen={isAdding} onClose={() => setIsAdding(false)} />}
     </Stack>
+  );
+}
+
+/**
+ * The observation's menu: export its 3D bars as glTF (`GET /api/3d-model-observations/{id}/export?format=gltf`,
+ * one cylinder per bar in the model's frame, as the viewer draws them).
+ */
+function ObservationMenu({ observation }: { observation: Observation }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const exportGltf = async () => {
+    setAnchor(null);
+    setError(null);
+    try {
+      await downloadExport(`/api/3d-model-observations/${observation.id}/export?format=gltf`, `${observation.observationName}-rebars.glb`);
+    } catch (caught) {
+      setError(getErrorMessage(caught));
+    }
+  };
+  return (
+    <Box onClick={(e) => e.stopPropagation()} sx={{ display: 'flex', alignItems: 'center' }}>
+      {error && (
+        <Typography variant="caption" color="error" data-testid="observation-export-error">
+          {error}
+        </Typography>
+      )}
+      <IconButton size="small" aria-label="More" data-testid="observation-menu-button" onClick={(e) => setAnchor(e.currentTarget)}>
+        <MoreVertRoundedIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => void exportGltf()} data-testid="observation-export-gltf">
+          Export bars as glTF (.glb)
+        </MenuItem>
+      </Menu>
+    </Box>
   );
 }

@@ -1,10 +1,11 @@
 import type { Area, Observation } from '@gprhub/contract';
+import { BAR_LENGTH_M, placeBarInObservation } from '@gprhub/scan3d';
 import { useEffect, useMemo, useState } from 'react';
 import * as THREE from 'three';
 import { useObservationDetails } from '../three-d-models-api';
 
-/** Length of the drawn bars across the line, metres (a bar's length is unknown; this shows its direction). */
-export const BAR_LENGTH_M = 0.5;
+/** Length of the drawn bars across the line, metres (shared with the glTF export, `@gprhub/scan3d`). */
+export { BAR_LENGTH_M };
 
 /** The observation's frame as a matrix: columns planeX, planeY, planeZ, translation origin (world frame). */
 export function areaMatrix(area: Area): THREE.Matrix4 {
@@ -59,9 +60,10 @@ export function ObservationObject({ observation, area, isSelected, layers }: { o
       <lineSegments geometry={line} renderOrder={3}>
         <lineBasicMaterial color={isSelected ? '#ffd54f' : '#4fc3f7'} depthTest={false} />
       </lineSegments>
-      {layers.rebars && details?.rebars.map((bar) => (
-        <mesh key={bar.id} position={[bar.xM, 0, bar.depthM]} renderOrder={4}>
-          <cylinderGeometry args={[Math.max(bar.radiusM, 0.002), Math.max(bar.radiusM, 0.002), BAR_LENGTH_M, 20]} />
+      {layers.rebars && details?.rebars.map(placeBarInObservation).map((bar) => (
+        // Placed as the glTF export places it (`placeBarInObservation`): a cylinder along planeY (three's y).
+        <mesh key={bar.id} position={bar.centre} renderOrder={4}>
+          <cylinderGeometry args={[bar.radius, bar.radius, bar.length, 20]} />
           <meshStandardMaterial color="#ff7043" emissive="#bf360c" emissiveIntensity={0.5} metalness={0.3} roughness={0.5} depthTest={false} />
         </mesh>
       ))}

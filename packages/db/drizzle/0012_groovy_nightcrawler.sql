@@ -1,0 +1,1 @@
+ALTER TABLE "file" ALTER COLUMN "node_id" DROP NOT NULL;

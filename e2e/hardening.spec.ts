@@ -26,7 +26,7 @@ beforeAll(async () => {
   // CSP violations are also reported as DOM events; record them too, whatever the console says.
   await browser.context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) =>
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`),
     );
   });
 });

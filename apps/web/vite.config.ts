@@ -28,7 +28,10 @@ const VENDOR_CHUNKS: { name: string; test: RegExp; priority: number }[] = [
   },
   {
     name: 'vendor-data',
-    test: /node_modules[\\/](@tanstack|react-hook-form|@hookform|zod)[\\/]/,
+    // src/zod-config.ts (z.config({ jitless: true })) goes with zod: a chunk is evaluated before the code
+    // that imports it, so schemas built at the top of a shared chunk would otherwise meet zod unconfigured,
+    // and its eval probe is blocked (and reported) by the content-security policy.
+    test: /node_modules[\\/](@tanstack|react-hook-form|@hookform|zod)[\\/]|[\\/]src[\\/]zod-config\.ts$/,
     priority: 20,
   },
 ];

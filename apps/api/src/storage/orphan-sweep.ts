@@ -1,4 +1,4 @@
-import { findStorageKeyOwners, takeStalePendingObjects, type Database } from '@gprhub/db';
+import { findStorageKeyOwners, takeStalePendingObjects, takeUnusedNodelessFiles, type Database } from '@gprhub/db';
 import { uploadKeyOf } from './s3-storage.js';
 import type { Storage, StoredObjectInfo } from './storage.js';
 
@@ -14,8 +14,10 @@ export interface SweepReport {
 }
 
 /**
- * Delete what crashes left in storage (docs/decisions/0020-orphan-sweep.md), in two passes:
+ * Delete what crashes left in storage (docs/decisions/0020-orphan-sweep.md), in three passes:
  *
+ * 0. Report logos older than `graceS` that no report settings use (uploaded and never saved, or replaced by
+ *    a save that died before deleting the old one): their file rows are taken, then their objects deleted.
  * 1. Pending writes older than `graceS` (an import or an analysis killed between writing its objects and
  *    committing their file rows): the records are taken first, then their objects deleted.
  * 2. Every object in storage older than `graceS` that no file row and no pending record names: what a
@@ -31,6 +33,11 @@ export async function sweepOrphanObjects(
 ): Promise<SweepReport> {
   const before = new Date((options.now ?? new Date()).getTime() - options.graceS * 1000);
   const report: SweepReport = { deleted: [], kept: 0 };
+  for (;;) {
+    const keys = await takeUnusedNodelessFiles(ctx.db, before, BATCH);
+    if (keys.length === 0) break;
+    for (const key of keys) await deleteObject(ctx.storage, key, report);
+  }
   for (;;) {
     const keys = await takeStalePendingObjects(ctx.db, before, BATCH);
     if (keys.length === 0) break;

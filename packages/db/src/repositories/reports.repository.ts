@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { user } from '../schema/auth.js';
+import { files } from '../schema/files.js';
 import { reportSettings, reports } from '../schema/reports.js';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -90,18 +91,38 @@ export async function findReportSettings(db: Database, organizationId: string): 
   return row;
 }
 
+/**
+ * Save an organization's report settings. A logo the settings used before and no longer use is deleted with
+ * them (its file row, in the same transaction): its storage key is returned for the caller to delete the
+ * object after the commit (a crash in between leaves an object no row names, which the orphan sweep takes).
+ */
 export async function upsertReportSettings(
   db: Database,
   organizationId: string,
   settings: Record<string, unknown>,
   logoFileId: string | null,
-): Promise<ReportSettingsRow> {
-  const [row] = await db
-    .insert(reportSettings)
-    .values({ organizationId, settings, logoFileId })
-    .onConflictDoUpdate({ target: reportSettings.organizationId, set: { settings, logoFileId, updatedAt: new Date() } })
-    .returning();
-  return row!;
+): Promise<{ row: ReportSettingsRow; replacedLogoKey: string | null }> {
+  return db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ logoFileId: reportSettings.logoFileId })
+      .from(reportSettings)
+      .where(eq(reportSettings.organizationId, organizationId))
+      .for('update');
+    const [row] = await tx
+      .insert(reportSettings)
+      .values({ organizationId, settings, logoFileId })
+      .onConflictDoUpdate({ target: reportSettings.organizationId, set: { settings, logoFileId, updatedAt: new Date() } })
+      .returning();
+    let replacedLogoKey: string | null = null;
+    if (previous?.logoFileId && previous.logoFileId !== logoFileId) {
+      const [gone] = await tx
+        .delete(files)
+        .where(and(eq(files.id, previous.logoFileId), eq(files.organizationId, organizationId), isNull(files.nodeId)))
+        .returning({ storageKey: files.storageKey });
+      replacedLogoKey = gone?.storageKey ?? null;
+    }
+    return { row: row!, replacedLogoKey };
+  });
 }
 
 /** A user's display name (the report's author), or null when the user is gone. */

@@ -1,7 +1,7 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, lt, notExists, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.js';
-import { files, storagePendingObjects } from '../schema/index.js';
+import { files, reportSettings, storagePendingObjects } from '../schema/index.js';
 
 /** The orphan sweep took these pending records: the writer was too slow and its objects are being deleted. */
 export class PendingObjectsSweptError extends Error {
@@ -60,6 +60,29 @@ export async function takeStalePendingObjects(db: Database, before: Date, limit:
     .delete(storagePendingObjects)
     .where(inArray(storagePendingObjects.id, stale))
     .returning({ key: storagePendingObjects.storageKey });
+  return taken.map((r) => r.key);
+}
+
+/**
+ * Take (delete and return the storage keys of) up to `limit` files of no node created before `before` that
+ * no organization's report settings use: report logos uploaded and never saved, or replaced by a save that
+ * crashed before deleting them (files of no node under `<organization>/report-logos/`; every other file row
+ * belongs to a node). Across organizations, for the orphan sweep; the objects are deleted by the caller.
+ */
+export async function takeUnusedNodelessFiles(db: Database, before: Date, limit: number): Promise<string[]> {
+  const unused = db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        isNull(files.nodeId),
+        like(files.storageKey, '%/report-logos/%'),
+        lt(files.createdAt, before),
+        notExists(db.select({ one: sql`1` }).from(reportSettings).where(eq(reportSettings.logoFileId, files.id))),
+      ),
+    )
+    .limit(limit);
+  const taken = await db.delete(files).where(inArray(files.id, unused)).returning({ key: files.storageKey });
   return taken.map((r) => r.key);
 }
 

@@ -99,7 +99,8 @@ export async function createReportLogoUpload(
 
 /**
  * `PUT /api/report-settings`: save them. The logo must be an uploaded file of the organization (another
- * organization's id is refused like an unknown one) of at most 5 MB whose bytes are a PNG or JPEG.
+ * organization's id is refused like an unknown one) of at most 5 MB whose bytes are a PNG or JPEG. A logo
+ * the settings no longer use (replaced or removed) is deleted, row and object.
  */
 export async function saveReportSettings(ctx: AppContext, organizationId: string, settings: ReportSettings): Promise<ReportSettings> {
   if (settings.logoFileId) {
@@ -110,6 +111,8 @@ export async function saveReportSettings(ctx: AppContext, organizationId: string
     if (!type || type !== file.contentType) throw logoError(ReportLogoMessages.notAnImage);
   }
   const { logoFileId, ...rest } = settings;
-  await upsertReportSettings(ctx.db, organizationId, rest, logoFileId);
+  const { replacedLogoKey } = await upsertReportSettings(ctx.db, organizationId, rest, logoFileId);
+  // The replaced logo's row went with the save; its object goes now (or, after a crash here, with the sweep).
+  if (replacedLogoKey) await ctx.storage.delete(replacedLogoKey);
   return getReportSettings(ctx, organizationId);
 }

@@ -1,11 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { ReportResponse } from '@gprhub/contract';
+import { eq, schema } from '@gprhub/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticAreaZip } from '../../../../../e2e/support/synthetic-area-scan.js';
 import { createFolder, postZip } from '../../test/gpr-scan-imports.js';
 import { createMember, getTestApp, sendToAddress, type TestApp, type TestMember, uploadAndConfirm } from '../../test/support.js';
 import { uploadFiles } from '../../test/three-d-models.js';
+import { sweepOrphanObjects } from '../../storage/orphan-sweep.js';
 
 // Issue #21 item 1: a report job finishes on a worker, and its PDF holds the pages and text an engineer expects.
 let t: TestApp;
@@ -231,7 +233,35 @@ describe('PDF reports', () => {
     expect(ops.fnArray).toContain(pdfjs.OPS.paintImageXObject);
     await pdf.destroy();
 
+    // A new logo replaces the old one, whose row and object go with the save; removing it deletes it too.
+    const keyOf = async (id: string) => (await t.ctx.db.select().from(schema.files).where(eq(schema.files.id, id)))[0]?.storageKey;
+    const isStored = async (key: string) => {
+      for await (const o of t.ctx.storage.list()) if (o.key === key) return true;
+      return false;
+    };
+    const firstLogoKey = (await keyOf(logoId))!;
+    const secondId = await uploadLogo('company-logo-2024.png', png);
+    const secondKey = (await keyOf(secondId))!;
+    expect((await put({ ...settings, logoFileId: secondId })).statusCode).toBe(200);
+    expect(await keyOf(logoId)).toBeUndefined();
+    expect(await isStored(firstLogoKey)).toBe(false);
     const removed = await put({ ...settings, logoFileId: null });
     expect(removed.json()).toMatchObject({ reportSettings: { logoFileId: null }, logoUrl: null });
+    expect(await keyOf(secondId)).toBeUndefined();
+    expect(await isStored(secondKey)).toBe(false);
+
+    // A logo uploaded and never saved (the refused text file) is taken by the orphan sweep after its grace
+    // time, and a logo in use is not.
+    const fakeKey = (await keyOf(fake))!;
+    const inUse = await uploadLogo('in-use.png', png, other);
+    expect((await put({ ...settings, logoFileId: inUse }, other)).statusCode).toBe(200);
+    const inUseKey = (await keyOf(inUse))!;
+    expect((await sweepOrphanObjects(t.ctx, { graceS: 3600 })).deleted).not.toContain(fakeKey);
+    const swept = await sweepOrphanObjects(t.ctx, { graceS: 3600, now: new Date(Date.now() + 2 * 3600_000) });
+    expect(swept.deleted).toContain(fakeKey);
+    expect(await keyOf(fake)).toBeUndefined();
+    expect(await isStored(fakeKey)).toBe(false);
+    expect(await keyOf(inUse)).toBe(inUseKey);
+    expect(await isStored(inUseKey)).toBe(true);
   }, 150_000);
 });

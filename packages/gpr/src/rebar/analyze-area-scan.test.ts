@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createSyntheticBScan } from '../fitting/synthetic-bscan';
-import { analyzeAreaScan, orientationOfLine, type AreaScanLineInput } from './analyze-area-scan';
+import { analyzeAreaScan, orientationOfLine } from './analyze-area-scan';
+import { syntheticAreaLines } from '../../test/synthetic-area-lines';
 import type { LineScanAnalysis } from './analyze-line-scan';
-
-/** Five parallel lines 0.1 m apart over a perpendicular bar (x = 0.15) and an oblique one (x = 0.3 + 0.2·y). */
-function lines(direction: 'LEFT_TO_RIGHT' | 'BOTTOM_TO_TOP'): AreaScanLineInput[] {
-  return Array.from({ length: 5 }, (_, k) => {
-    const y = 0.1 * k;
-    return {
-      radargram: createSyntheticBScan({
-        traces: 120,
-        bars: [
-          { x0M: 0.15, coverM: 0.04, radiusM: 0.006 },
-          { x0M: 0.3 + 0.2 * y, coverM: 0.05, radiusM: 0.006 },
-        ],
-        seed: 20 + k,
-      }),
-      direction,
-      offsetM: y,
-    };
-  });
-}
 
 describe('analyzeAreaScan', () => {
   const partial: number[] = [];
-  const area = analyzeAreaScan(lines('LEFT_TO_RIGHT'), {
+  const area = analyzeAreaScan(syntheticAreaLines('LEFT_TO_RIGHT'), {
     onLine: (_: LineScanAnalysis, i: number) => partial.push(i),
   });
 
@@ -56,7 +37,7 @@ describe('analyzeAreaScan', () => {
   it('orients bars from the line direction', () => {
     expect(orientationOfLine('LEFT_TO_RIGHT')).toBe(0);
     expect(orientationOfLine('BOTTOM_TO_TOP')).toBe(1);
-    const horizontal = analyzeAreaScan(lines('BOTTOM_TO_TOP').slice(0, 3));
+    const horizontal = analyzeAreaScan(syntheticAreaLines('BOTTOM_TO_TOP').slice(0, 3));
     expect(horizontal.rebars.every((r) => r.orientation === 1)).toBe(true);
     expect(Math.abs(horizontal.rebars[0].depthCoords[0][1] - 0.15)).toBeLessThan(0.003);
   });

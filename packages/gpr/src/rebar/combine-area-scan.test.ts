@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeWithData, sharedDataDir } from '../../test/data';
 import { readDzt } from '../formats/dzt';
-import { createSyntheticBScan } from '../fitting/synthetic-bscan';
+import { syntheticAreaLines } from '../../test/synthetic-area-lines';
 import {
   analyzeAreaScan,
   combineAreaScan,
@@ -60,26 +60,8 @@ function combineDistributed(lines: AreaScanLineInput[], options: AreaScanAnalysi
   return combineAreaScan(stored, options);
 }
 
-function syntheticLines(direction: 'LEFT_TO_RIGHT' | 'BOTTOM_TO_TOP'): AreaScanLineInput[] {
-  return Array.from({ length: 5 }, (_, k) => {
-    const y = 0.1 * k;
-    return {
-      radargram: createSyntheticBScan({
-        traces: 120,
-        bars: [
-          { x0M: 0.15, coverM: 0.04, radiusM: 0.006 },
-          { x0M: 0.3 + 0.2 * y, coverM: 0.05, radiusM: 0.006 },
-        ],
-        seed: 20 + k,
-      }),
-      direction,
-      offsetM: y,
-    };
-  });
-}
-
 describe('combineAreaScan over each line detected apart', () => {
-  const lines = [...syntheticLines('LEFT_TO_RIGHT'), ...syntheticLines('BOTTOM_TO_TOP').slice(0, 3)];
+  const lines = [...syntheticAreaLines('LEFT_TO_RIGHT'), ...syntheticAreaLines('BOTTOM_TO_TOP').slice(0, 3)];
   const expected = golden('area-scan-synthetic.json');
 
   it('equals analyzeAreaScan on the synthetic area scan (both directions)', () => {

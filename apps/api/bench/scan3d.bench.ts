@@ -20,12 +20,11 @@ import {
   pointAccuracy,
   pointCloudFiles,
   surfaceCoverage,
-  type SceneView,
 } from '@gprhub/scan3d/cloud';
 import {
   generateSyntheticRecording,
   RoomScene,
-  rowsToTransform,
+  truthViews,
   type RoomTruth,
 } from '@gprhub/scan3d/rtabmap';
 import { generateMesh, meshAccuracy, meshFiles, sampleMeshSurface } from '@gprhub/scan3d/mesh';
@@ -46,22 +45,6 @@ interface CaseResult {
   covered: number;
   visibleM2: number;
   peakMiB: number;
-}
-
-/** The truth's views (ground-truth poses, the depth camera). */
-function truthViews(truth: RoomTruth): SceneView[] {
-  const c = truth.camera;
-  const local = rowsToTransform(c.local_transform);
-  return truth.poses.map((p) => ({
-    pose: rowsToTransform(p.ground_truth),
-    localTransform: local,
-    fx: c.depth_fx,
-    fy: c.depth_fy,
-    cx: c.depth_cx,
-    cy: c.depth_cy,
-    width: c.depth_width,
-    height: c.depth_height,
-  }));
 }
 
 interface MeshCaseResult {

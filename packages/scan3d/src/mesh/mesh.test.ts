@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { surfaceCoverage, type SceneView } from '../cloud';
+import { surfaceCoverage } from '../cloud';
 import { readCalibration } from '../rtabmap/calibration';
 import { decodeColour, decodeDepth } from '../rtabmap/images';
-import { generateSyntheticRecording, truthPoses } from '../rtabmap/synthetic';
-import { RoomScene, rowsToTransform, type RoomTruth } from '../rtabmap/scene';
+import { generateSyntheticRecording, truthPoses, truthViews } from '../rtabmap/synthetic';
+import { RoomScene } from '../rtabmap/scene';
 import { extractMesh } from './marching-cubes';
 import { TRIANGLE_START, TRIANGLES } from './marching-cubes-table';
 import { meshAccuracy, sampleMeshSurface } from './mesh-accuracy';
@@ -78,21 +78,6 @@ describe('the marching-cubes table', () => {
   });
 });
 
-function views(truth: RoomTruth): SceneView[] {
-  const c = truth.camera;
-  const local = rowsToTransform(c.local_transform);
-  return truth.poses.map((p) => ({
-    pose: rowsToTransform(p.ground_truth),
-    localTransform: local,
-    fx: c.depth_fx,
-    fy: c.depth_fy,
-    cx: c.depth_cx,
-    cy: c.depth_cy,
-    width: c.depth_width,
-    height: c.depth_height,
-  }));
-}
-
 describe('a TSDF mesh of a generated room', () => {
   const recording = generateSyntheticRecording({ seed: 5, frames: 16, width: 160, height: 120 });
   const truth = recording.truth;
@@ -119,7 +104,7 @@ describe('a TSDF mesh of a generated room', () => {
     expect(accuracy.meanDistanceM).toBeLessThan(0.003);
     expect(accuracy.withinTolerance).toBeGreaterThan(0.97);
     const samples = sampleMeshSurface(extracted, 0.01);
-    const coverage = surfaceCoverage(samples.positions, scene, views(truth), { maxRangeM: 4, toleranceM: 0.02 });
+    const coverage = surfaceCoverage(samples.positions, scene, truthViews(truth), { maxRangeM: 4, toleranceM: 0.02 });
     expect(coverage.visibleAreaM2).toBeGreaterThan(5);
     expect(coverage.covered).toBeGreaterThanOrEqual(0.9);
     // Seen surface and meshed area agree (no doubled walls, no large missing parts): within 15 %.

@@ -9,6 +9,7 @@ export * from './scene';
 export {
   generateSyntheticRecording,
   truthPoses,
+  truthViews,
   type SyntheticOptions,
   type SyntheticRecording,
   type SyntheticDataRow,

@@ -3,6 +3,7 @@ import { compressData, CV_32FC1, CV_32SC1 } from './compression';
 import { encodeDepthFloatPng, encodeDepthPng16, encodeDepthRvl, encodeJpeg } from './images';
 import { RoomScene, rowsToTransform, transformToRows, type RoomTruth, type SceneBox } from './scene';
 import { multiply, writeTransform, type Transform3x4 } from './transform';
+import type { SceneView } from '../cloud/accuracy';
 
 /**
  * A synthetic RTAB-Map recording: a box-shaped room with a few boxes in it, seen by an RGB-D camera moving on
@@ -314,4 +315,20 @@ function versionTriple(version: string): [number, number, number] {
 /** The poses of a truth file by id (ground truth, or the odometry). */
 export function truthPoses(truth: RoomTruth, which: 'ground_truth' | 'odometry'): Map<number, Transform3x4> {
   return new Map(truth.poses.map((p) => [p.id, rowsToTransform(p[which])]));
+}
+
+/** The views of a truth file: each frame's ground-truth pose with the depth camera, for coverage checks. */
+export function truthViews(truth: RoomTruth): SceneView[] {
+  const c = truth.camera;
+  const local = rowsToTransform(c.local_transform);
+  return truth.poses.map((p) => ({
+    pose: rowsToTransform(p.ground_truth),
+    localTransform: local,
+    fx: c.depth_fx,
+    fy: c.depth_fy,
+    cx: c.depth_cx,
+    cy: c.depth_cy,
+    width: c.depth_width,
+    height: c.depth_height,
+  }));
 }

@@ -137,7 +137,7 @@ describe('dual-orientation area page: corrections per line', () => {
     );
     expect(created.status).toBe(201);
     dualId = created.body.dualOrientationAreaScan.nodeId;
-  });
+  }, 240_000);
 
   it('opens the pair with breadcrumbs and a line editor on each side, starting from the pooled analysis', async () => {
     await openPair();

@@ -58,17 +58,24 @@ export function vendorAreaZip(): Uint8Array {
   return buildVendorZip(undefined, 3);
 }
 
-/** `POST /api/gpr-scans/create-from-zip` at the top level of the organization, as the signed-in user. */
+/**
+ * `POST /api/gpr-scans/create-from-zip` as the signed-in user: at the top level of the organization, or in the
+ * folder `parentId`.
+ */
 export async function importZip(
   page: Page,
   baseUrl: string,
   organization: string,
   name: string,
   zip: Uint8Array,
+  parentId?: string,
 ): Promise<CreateGprScansResponse> {
   const res = await page.request.post(`${baseUrl}/api/gpr-scans/create-from-zip`, {
     headers: { 'x-organization': organization },
-    multipart: { file: { name, mimeType: 'application/zip', buffer: Buffer.from(zip) } },
+    multipart: {
+      ...(parentId !== undefined && { parentId }),
+      file: { name, mimeType: 'application/zip', buffer: Buffer.from(zip) },
+    },
   });
   if (res.status() !== 201) throw new Error(`import of ${name} failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as CreateGprScansResponse;

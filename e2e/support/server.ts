@@ -48,7 +48,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
-  const deadline = Date.now() + 90_000;
+  // A loaded machine (CI at load average 10+) takes more than a minute to migrate the embedded database.
+  const deadline = Date.now() + 200_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
     try {

@@ -224,6 +224,7 @@ const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string)
   'GET /api/gpr-scan-groups/:id': { resource: 'areaScan' },
   'GET /api/dual-orientation-gpr-scans/:id': { resource: 'dualGprScan' },
   'GET /api/dual-orientation-area-scans/:id': { resource: 'dualAreaScan' },
+  'GET /api/dual-orientation-area-scans/:id/export': { resource: 'dualAreaScan', query: '?format=csv' },
   'GET /api/analyses/:id': { resource: 'analysis' },
   'GET /api/analyses/:id/sub-analyses': { resource: 'analysis' },
   'GET /api/analysis-runs/:id/analysis-jobs': { resource: 'run' },

@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import { getReportSettings } from '../reports/report-settings.service.js';
 import { writeBarsCsv } from './csv-writer.js';
 import { writeRebarPlanDxf } from './dxf-writer.js';
-import { noResultsYet, readAreaBars, readLineBars } from './scan-bars.service.js';
+import { noResultsYet, readAreaBars, readDualAreaBars, readLineBars } from './scan-bars.service.js';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
@@ -32,7 +32,7 @@ function sendFile(reply: FastifyReply, name: string, contentType: string, body: 
 
 const baseName = (name: string) => name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'export';
 
-/** Exports of a scan's and an area's bars (issue #21 item 2). */
+/** Exports of a scan's, an area's and a dual-orientation area's bars (issue #21 item 2, issue #14 item 5). */
 export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.authenticate };
@@ -92,6 +92,47 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
         return sendFile(reply, `${name}-rebar-plan.dxf`, 'application/dxf', dxf);
       }
       const csv = writeBarsCsv(area.bars.map((bar) => ({ ...bar, source: area.area.name })));
+      return sendFile(reply, `${name}-rebars.csv`, 'text/csv; charset=utf-8', csv);
+    },
+  });
+  r.get('/api/dual-orientation-area-scans/:id/export', {
+    ...auth,
+    schema: {
+      tags: ['Exports'],
+      summary: "A dual-orientation area scan's bars as CSV, or its rebar plan as DXF",
+      description:
+        'As for an area scan, from the pooled analysis of the pair (one permittivity): the parallel area scan\'s ' +
+        'vertical bars and the perpendicular one\'s horizontal bars, each with the corrections of its own lines ' +
+        'applied (as on the pair\'s page). The CSV `source` names the area scan of each bar. 409 while the ' +
+        'analysis has not finished; 404 for a pair of another organization.',
+      params: IdParamsSchema,
+      querystring: AreaScanExportQuerySchema,
+      response: {
+        200: {
+          description: 'The file',
+          content: {
+            'text/csv': { schema: z.string().meta({ format: 'binary' }) },
+            'application/dxf': { schema: z.string().meta({ format: 'binary' }) },
+          },
+        },
+        ...errors,
+      },
+    },
+    handler: async (request, reply) => {
+      const { organizationId } = request.actor;
+      const dual = await readDualAreaBars(ctx, organizationId, request.params.id);
+      if (!dual) throw noResultsYet('this dual-orientation area scan');
+      const name = baseName(dual.name);
+      if (request.query.format === 'dxf') {
+        const settings = await getReportSettings(ctx, organizationId);
+        const dxf = writeRebarPlanDxf(dual.bars, settings.coverClasses);
+        return sendFile(reply, `${name}-rebar-plan.dxf`, 'application/dxf', dxf);
+      }
+      const csv = writeBarsCsv(
+        [dual.parallel, dual.perpendicular].flatMap((side) =>
+          side.bars.map((bar) => ({ ...bar, source: side.area.name })),
+        ),
+      );
       return sendFile(reply, `${name}-rebars.csv`, 'text/csv; charset=utf-8', csv);
     },
   });

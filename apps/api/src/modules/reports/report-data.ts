@@ -14,11 +14,11 @@ import {
   type NodeRow,
   type ReportRow,
 } from '@gprhub/db';
-import { encodePng, placeLines, renderSignalDepthImage } from '@gprhub/gpr';
+import { encodePng, placeLines, type PlanLineDirection, renderSignalDepthImage } from '@gprhub/gpr';
 import type { AppContext } from '../../app-context.js';
 import { readScanRadargram } from '../../scan-data/gpr-scan-data.js';
 import { readStoredBytes } from '../../scan-data/stored-bytes.js';
-import { readAreaBars, readLineBars } from '../exports/scan-bars.service.js';
+import { type AreaBars, readAreaBars, readDualAreaBars, readLineBars } from '../exports/scan-bars.service.js';
 import { toExportBars } from '../exports/export-bars.js';
 import { getGprScanRow } from '../gpr-scans/gpr-scans.service.js';
 import { listComments } from '../node-details/comments.service.js';
@@ -140,38 +140,69 @@ async function scanSection(
   };
 }
 
+type AreaLineRef = { id: string; results: Record<string, unknown> | null };
+
+const missingArea = (name: string, missing: string): AreaSection => ({
+  name, widthM: 0, heightM: 0, lines: [], bars: [], correctedLineCount: 0, statistics: [], permittivity: null, material: [], missing,
+});
+
+/** An area's section from its bars (its own analysis, or one side of a pooled dual-orientation analysis). */
+function toAreaSection(
+  name: string,
+  bars: Pick<AreaBars, 'area' | 'lines' | 'bars' | 'correctedLineCount'>,
+  results: Record<string, unknown>,
+  direction?: PlanLineDirection,
+): { area: AreaSection; lines: AreaLineRef[] } {
+  const placed = placeLines(bars.area, bars.lines, direction);
+  const ends = [...placed.flatMap((l) => [l.from, l.to]), ...bars.bars.flatMap((b) => [[b.startXM, b.startYM], [b.endXM, b.endYM]])];
+  const cm = (v: number | null) => (v && v > 0 ? v / 100 : 0);
+  // A turned side's own grid is rotated against the plan (as on the page): size it from its lines and bars.
+  const grid = direction ? { x: 0, y: 0 } : { x: cm(bars.area.gridSizeX), y: cm(bars.area.gridSizeY) };
+  return {
+    area: {
+      name,
+      widthM: Math.max(grid.x, ...ends.map((p) => p[0]!)),
+      heightM: Math.max(grid.y, ...ends.map((p) => p[1]!)),
+      lines: placed,
+      bars: bars.bars,
+      correctedLineCount: bars.correctedLineCount,
+      statistics: (['VERTICAL', 'HORIZONTAL'] as const).map((o) => computeBarStatistics(bars.bars.filter((b) => b.orientation === o), o)),
+      permittivity: readPermittivity(results),
+      material: readMaterial(results),
+      missing: null,
+    },
+    // Each line as the area page shows it: the area's (or the pair's) result for that line.
+    lines: bars.lines.map((l) => ({ id: l.nodeId, results: areaLineResults(results, l.nodeId) })),
+  };
+}
+
 async function areaSection(
   ctx: AppContext,
   organizationId: string,
   areaNodeId: string,
   name: string,
-): Promise<{ area: AreaSection; lines: { id: string; results: Record<string, unknown> | null }[] }> {
+): Promise<{ area: AreaSection; lines: AreaLineRef[] }> {
   const area = await readAreaBars(ctx, organizationId, areaNodeId);
-  if (!area) {
-    return {
-      area: { name, widthM: 0, heightM: 0, lines: [], bars: [], correctedLineCount: 0, statistics: [], permittivity: null, material: [], missing: 'The rebar analysis of this area has not finished.' },
-      lines: [],
-    };
-  }
-  const placed = placeLines(area.area, area.lines);
-  const ends = [...placed.flatMap((l) => [l.from, l.to]), ...area.bars.flatMap((b) => [[b.startXM, b.startYM], [b.endXM, b.endYM]])];
-  const cm = (v: number | null) => (v && v > 0 ? v / 100 : 0);
-  return {
-    area: {
-      name: area.area.name,
-      widthM: Math.max(cm(area.area.gridSizeX), ...ends.map((p) => p[0]!)),
-      heightM: Math.max(cm(area.area.gridSizeY), ...ends.map((p) => p[1]!)),
-      lines: placed,
-      bars: area.bars,
-      correctedLineCount: area.correctedLineCount,
-      statistics: (['VERTICAL', 'HORIZONTAL'] as const).map((o) => computeBarStatistics(area.bars.filter((b) => b.orientation === o), o)),
-      permittivity: readPermittivity(area.results),
-      material: readMaterial(area.results),
-      missing: null,
-    },
-    // Each line as the area page shows it: the area's result for that line.
-    lines: area.lines.map((l) => ({ id: l.nodeId, results: areaLineResults(area.results, l.nodeId) })),
-  };
+  if (!area) return { area: missingArea(name, 'The rebar analysis of this area has not finished.'), lines: [] };
+  return toAreaSection(area.area.name, area, area.results);
+}
+
+/**
+ * A dual-orientation area scan's two sections, as its page shows them: the pooled analysis (one permittivity),
+ * each side's bars with its lines' corrections, each line with the pair's result for it.
+ */
+async function dualAreaSections(
+  ctx: AppContext,
+  organizationId: string,
+  dualNodeId: string,
+  name: string,
+): Promise<{ area: AreaSection; lines: AreaLineRef[] }[]> {
+  const dual = await readDualAreaBars(ctx, organizationId, dualNodeId);
+  if (!dual) return [{ area: missingArea(name, 'The pooled rebar analysis of this dual-orientation area scan has not finished.'), lines: [] }];
+  return [
+    toAreaSection(`${dual.name}: parallel (${dual.parallel.area.name})`, dual.parallel, dual.results, dual.parallel.direction),
+    toAreaSection(`${dual.name}: perpendicular (${dual.perpendicular.area.name})`, dual.perpendicular, dual.results, dual.perpendicular.direction),
+  ];
 }
 
 function areaLineResults(results: Record<string, unknown>, nodeId: string): Record<string, unknown> | null {
@@ -190,16 +221,19 @@ async function readImage(ctx: AppContext, organizationId: string, fileId: string
 /** What the subject covers: its areas (with their lines), loose line scans and floor plans. */
 async function collectSubject(ctx: AppContext, organizationId: string, subject: NodeRow) {
   const areaIds: string[] = [];
+  const dualAreaIds: string[] = [];
   const scanIds: string[] = [];
   const planNodes: { floor: string | null; plans: Awaited<ReturnType<typeof findFloorPlansOfFloor>> }[] = [];
   const descendantsOf = async (types: string[]) =>
     (await listDescendants(ctx.db, organizationId, subject.id, { typeIn: types, limit: 1000, skip: 0 })).descendants;
   if (subject.type === 'GPR_SCAN') scanIds.push(subject.id);
   else if (subject.type === 'GPR_SCAN_GROUP') areaIds.push(subject.id);
-  else if (subject.type === 'DUAL_ORIENTATION_GPR_SCAN' || subject.type === 'DUAL_ORIENTATION_AREA_SCAN') {
-    const kind = subject.type === 'DUAL_ORIENTATION_GPR_SCAN' ? 'gpr' : 'area';
-    const pair = await findDualOrientationScan(ctx.db, kind, organizationId, subject.id);
-    if (pair) (kind === 'gpr' ? scanIds : areaIds).push(pair.parallelNodeId, pair.perpendicularNodeId);
+  else if (subject.type === 'DUAL_ORIENTATION_GPR_SCAN') {
+    const pair = await findDualOrientationScan(ctx.db, 'gpr', organizationId, subject.id);
+    if (pair) scanIds.push(pair.parallelNodeId, pair.perpendicularNodeId);
+  } else if (subject.type === 'DUAL_ORIENTATION_AREA_SCAN') {
+    // Printed as its page shows it: the pooled analysis of both areas, with their lines' corrections.
+    if (await findDualOrientationScan(ctx.db, 'area', organizationId, subject.id)) dualAreaIds.push(subject.id);
   } else {
     // A folder or a building: every area scan below it and every scan in no area.
     if (subject.type === 'BUILDING' && (await findBuilding(ctx.db, organizationId, subject.id)))
@@ -212,7 +246,7 @@ async function collectSubject(ctx: AppContext, organizationId: string, subject: 
       if (row && !row.gprScanGroupNodeId) scanIds.push(node.nodeId);
     }
   }
-  return { areaIds, scanIds, planNodes };
+  return { areaIds, dualAreaIds, scanIds, planNodes };
 }
 
 /**
@@ -233,13 +267,17 @@ export async function gatherReport(
     getHubPath(ctx.db, organizationId, subject.id),
     report.requestedBy ? findUserName(ctx.db, report.requestedBy) : null,
   ]);
-  const { areaIds, scanIds, planNodes } = await collectSubject(ctx, organizationId, subject);
+  const { areaIds, dualAreaIds, scanIds, planNodes } = await collectSubject(ctx, organizationId, subject);
   const notes: string[] = [];
   const areas: AreaSection[] = [];
   const scanQueue: { id: string; context: { name: string; lineResults: Record<string, unknown> | null } | null }[] = scanIds.map((id) => ({ id, context: null }));
+  const areaParts: { area: AreaSection; lines: AreaLineRef[] }[] = [];
   for (const id of areaIds) {
     const node = await findNodeById(ctx.db, organizationId, id);
-    const { area, lines } = await areaSection(ctx, organizationId, id, node?.name ?? 'Area scan');
+    areaParts.push(await areaSection(ctx, organizationId, id, node?.name ?? 'Area scan'));
+  }
+  for (const id of dualAreaIds) areaParts.push(...(await dualAreaSections(ctx, organizationId, id, subject.name)));
+  for (const { area, lines } of areaParts) {
     areas.push(area);
     scanQueue.push(...lines.map((line) => ({ id: line.id, context: { name: area.name, lineResults: line.results } })));
   }

@@ -113,34 +113,41 @@ export function AreaScanPanel({
   const vertical = computeOrientationStatistics(rebars, 0);
   const horizontal = computeOrientationStatistics(rebars, 1);
   const countOf = (o: 0 | 1) => rebars.filter((r) => r.orientation === o).length;
+  // A side of a dual-orientation pair finds one layer only (its lines along x see the vertical bars, along y the
+  // horizontal ones): the other layer's toggle and statistics would only ever say 'none found'.
+  const orientations: (0 | 1)[] = forcedDirection ? [forcedDirection === 'LEFT_TO_RIGHT' ? 0 : 1] : [0, 1];
 
   return (
     <Box data-testid={testId} sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <Card variant="outlined">
         <CardContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  size="small"
-                  checked={layers.vertical}
-                  onChange={(e) => setLayers({ ...layers, vertical: e.target.checked })}
-                  data-testid="layer-vertical"
-                />
-              }
-              label={`Vertical bars (${countOf(0)})`}
-            />
-            <FormControlLabel
-              control={
-                <Checkbox
-                  size="small"
-                  checked={layers.horizontal}
-                  onChange={(e) => setLayers({ ...layers, horizontal: e.target.checked })}
-                  data-testid="layer-horizontal"
-                />
-              }
-              label={`Horizontal bars (${countOf(1)})`}
-            />
+            {orientations.includes(0) && (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={layers.vertical}
+                    onChange={(e) => setLayers({ ...layers, vertical: e.target.checked })}
+                    data-testid="layer-vertical"
+                  />
+                }
+                label={`Vertical bars (${countOf(0)})`}
+              />
+            )}
+            {orientations.includes(1) && (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={layers.horizontal}
+                    onChange={(e) => setLayers({ ...layers, horizontal: e.target.checked })}
+                    data-testid="layer-horizontal"
+                  />
+                }
+                label={`Horizontal bars (${countOf(1)})`}
+              />
+            )}
             <Box sx={{ flexGrow: 1 }} />
             <CoverLegend scale={coverScale} />
           </Box>
@@ -227,16 +234,20 @@ export function AreaScanPanel({
             </Typography>
           ) : (
             <>
-              <OrientationStatCards
-                title="Vertical bars"
-                stats={vertical}
-                testId={`${testId}-stats-vertical`}
-              />
-              <OrientationStatCards
-                title="Horizontal bars"
-                stats={horizontal}
-                testId={`${testId}-stats-horizontal`}
-              />
+              {orientations.includes(0) && (
+                <OrientationStatCards
+                  title="Vertical bars"
+                  stats={vertical}
+                  testId={`${testId}-stats-vertical`}
+                />
+              )}
+              {orientations.includes(1) && (
+                <OrientationStatCards
+                  title="Horizontal bars"
+                  stats={horizontal}
+                  testId={`${testId}-stats-horizontal`}
+                />
+              )}
             </>
           )}
         </CardContent>

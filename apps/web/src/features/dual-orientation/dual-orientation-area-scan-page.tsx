@@ -71,7 +71,13 @@ export function DualOrientationAreaScanPage() {
               parallel={pair.parallelAreaScanNodeId}
               perpendicular={pair.perpendicularAreaScanNodeId}
             />
-            <ExportMenu nodeId={id!} exports={[]} />
+            <ExportMenu
+              nodeId={id!}
+              exports={[
+                { label: 'Export CSV (bars)', path: `/api/dual-orientation-area-scans/${id}/export?format=csv`, fileName: `${pair.name}-rebars.csv`, testId: 'export-csv' },
+                { label: 'Export DXF (rebar plan)', path: `/api/dual-orientation-area-scans/${id}/export?format=dxf`, fileName: `${pair.name}-rebar-plan.dxf`, testId: 'export-dxf' },
+              ]}
+            />
           </>
         }
       />

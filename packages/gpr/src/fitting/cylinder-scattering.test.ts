@@ -4,6 +4,7 @@ import {
   cylinderEchoDelaysS,
   cylinderEchoPhaseRad,
   cylinderNearFieldDelaysS,
+  cylinderNearFieldScatteringCorrections,
   cylinderScatteringCorrections,
   hankel2,
   smoothAlongLine,
@@ -134,9 +135,32 @@ describe('cylinderNearFieldDelaysS', () => {
 describe('cylinderScatteringCorrections', () => {
   const bar = { x0M: 0.2, coverM: 0.04, radiusM: 0.006 };
 
-  it('is the near-field group delay at the apex and the limbs lead it', () => {
+  it('is the group delay at the apex and follows the phase along the limbs', () => {
     const xs = [0.2, 0.23, 0.26];
     const out = cylinderScatteringCorrections(xs, bar, 7, 0.036, 2e9);
+    const apexAngle = 2 * Math.atan(0.018 / 0.046);
+    const apex = cylinderEchoDelaysS(apexAngle, 0.006, 7, 2e9);
+    expect(out[0]).toBeCloseTo(apex.groupS, 15);
+    // Smaller bistatic angle on the limb: the phase delay falls, so the limb leads the apex (ε would read low).
+    expect(out[2]).toBeLessThan(out[0]);
+    const limbAngle = Math.atan(0.078 / 0.046) - Math.atan(0.042 / 0.046);
+    const expected = apex.groupS + cylinderEchoDelaysS(limbAngle, 0.006, 7, 2e9).phaseS - apex.phaseS;
+    expect(out[2]).toBeCloseTo(expected, 14);
+  });
+
+  it('is zero for a point target', () => {
+    expect([...cylinderScatteringCorrections([0.1, 0.2], { ...bar, radiusM: 0 }, 7, 0.036, 2e9)]).toEqual([
+      0, 0,
+    ]);
+  });
+});
+
+describe('cylinderNearFieldScatteringCorrections', () => {
+  const bar = { x0M: 0.2, coverM: 0.04, radiusM: 0.006 };
+
+  it('is the near-field group delay at the apex and the limbs lead it', () => {
+    const xs = [0.2, 0.23, 0.26];
+    const out = cylinderNearFieldScatteringCorrections(xs, bar, 7, 0.036, 2e9);
     const apex = cylinderNearFieldDelaysS(0.182, 0.218, bar, 7, 2e9);
     expect(out[0]).toBeCloseTo(apex.groupS, 15);
     // Smaller bistatic angle on the limb: the phase delay falls, so the limb leads the apex (ε would read low).
@@ -146,14 +170,14 @@ describe('cylinderScatteringCorrections', () => {
   });
 
   it('is symmetric about the bar', () => {
-    const out = cylinderScatteringCorrections([0.14, 0.26], bar, 7, 0.036, 2e9);
+    const out = cylinderNearFieldScatteringCorrections([0.14, 0.26], bar, 7, 0.036, 2e9);
     expect(out[0]).toBeCloseTo(out[1], 16);
   });
 
   it('is zero for a point target', () => {
-    expect([...cylinderScatteringCorrections([0.1, 0.2], { ...bar, radiusM: 0 }, 7, 0.036, 2e9)]).toEqual([
-      0, 0,
-    ]);
+    expect([
+      ...cylinderNearFieldScatteringCorrections([0.1, 0.2], { ...bar, radiusM: 0 }, 7, 0.036, 2e9),
+    ]).toEqual([0, 0]);
   });
 });
 

@@ -379,12 +379,18 @@ export function cylinderNearFieldDelaysS(
   return { phaseS: -phase / omega, groupS: -slope / (2 * h) / omega };
 }
 
+/** Bistatic angle at the bar's centre for an antenna pair centred on `midpointM`, radians. */
+function bistaticAngle(midpointM: number, bar: BarGeometry, separationM: number): number {
+  const depth = bar.coverM + bar.radiusM;
+  const toTx = Math.atan2(midpointM - separationM / 2 - bar.x0M, depth);
+  const toRx = Math.atan2(midpointM + separationM / 2 - bar.x0M, depth);
+  return Math.abs(toRx - toTx);
+}
+
 /**
- * Correction to add to the ray model's two-way time of a bar at each antenna midpoint, seconds: the exact 2-D echo
- * at the antennas' real distances from the bar ({@link cylinderNearFieldDelaysS}) — its group delay against the
- * ray model at the apex (where the engine's envelope offset ties picks to the envelope) plus, along the limbs,
- * the change of its phase delay from the apex (the picks follow one lobe), without the legs' own near-field phase,
- * which the surface-coupling correction carries. Zero for a radius of 0.
+ * Correction to add to the ray model's two-way time of a bar at each antenna midpoint, seconds: the echo's group
+ * delay against the ray model at the apex (where the engine's envelope offset ties picks to the envelope) plus,
+ * along the limbs, the change of its phase delay from the apex (the picks follow one lobe). Zero for a radius of 0.
  *
  * @param midpointsM - antenna midpoints, metres.
  * @param bar - bar position, cover and radius, metres.
@@ -394,10 +400,68 @@ export function cylinderNearFieldDelaysS(
  * @returns one correction per midpoint, seconds.
  * @example
  * ```ts
- * cylinderScatteringCorrections([0], { x0M: 0, coverM: 0.04, radiusM: 0.006 }, 7, 0.036, 2e9)[0]; // ≈ −2e-11
+ * cylinderScatteringCorrections([0], { x0M: 0, coverM: 0.04, radiusM: 0.006 }, 7, 0.036, 2e9)[0]; // ≈ −1.4e-11
  * ```
  */
 export function cylinderScatteringCorrections(
+  midpointsM: ArrayLike<number>,
+  bar: BarGeometry,
+  permittivity: number,
+  separationM: number,
+  frequencyHz: number,
+): Float64Array {
+  const out = new Float64Array(midpointsM.length);
+  if (!(bar.radiusM > 0) || !(frequencyHz > 0)) return out;
+  const omega = 2 * Math.PI * frequencyHz;
+  const ka = (omega * Math.sqrt(permittivity) * bar.radiusM) / SPEED_OF_LIGHT_M_PER_S;
+  const apexAngle = bistaticAngle(bar.x0M, bar, separationM);
+  const apex = cylinderEchoDelaysS(apexAngle, bar.radiusM, permittivity, frequencyHz);
+  const series = echoSeries(ka);
+  // The phase varies slowly with the angle: evaluate on a ½° grid and interpolate linearly.
+  const cache = new Map<number, number>();
+  const phaseAt = (step: number): number => {
+    let value = cache.get(step);
+    if (value === undefined) {
+      value = -series.phaseRad((step * Math.PI) / 360) / omega;
+      cache.set(step, value);
+    }
+    return value;
+  };
+  const interpolated = (angle: number): number => {
+    const u = (angle * 360) / Math.PI;
+    const lo = Math.floor(u);
+    return phaseAt(lo) + (u - lo) * (phaseAt(lo + 1) - phaseAt(lo));
+  };
+  const apexPhase = interpolated(apexAngle);
+  for (let i = 0; i < midpointsM.length; i++) {
+    out[i] = apex.groupS + interpolated(bistaticAngle(midpointsM[i], bar, separationM)) - apexPhase;
+  }
+  return out;
+}
+
+/**
+ * Correction to add to the ray model's two-way time of a bar at each antenna midpoint, seconds: the exact 2-D echo
+ * at the antennas' real distances from the bar ({@link cylinderNearFieldDelaysS}) — its group delay against the
+ * ray model at the apex (where the engine's envelope offset ties picks to the envelope) plus, along the limbs,
+ * the change of its phase delay from the apex (the picks follow one lobe), without the legs' own near-field phase,
+ * which the surface-coupling correction carries. Zero for a radius of 0.
+ *
+ * Not yet the engine's (decision 0034): {@link cylinderScatteringCorrections}, the far-field series, still is.
+ * With this one the random development set's cover MAE fell (half A 1.74 → 1.66 mm, half B 2.32 → 2.21 mm), but
+ * four dense shallow bars' modelled background left 10 % of their reflections (test limit 6 %).
+ *
+ * @param midpointsM - antenna midpoints, metres.
+ * @param bar - bar position, cover and radius, metres.
+ * @param permittivity - relative permittivity εr.
+ * @param separationM - transmitter–receiver separation, metres.
+ * @param frequencyHz - the wavelet's dominant frequency, Hz.
+ * @returns one correction per midpoint, seconds.
+ * @example
+ * ```ts
+ * cylinderNearFieldScatteringCorrections([0], { x0M: 0, coverM: 0.04, radiusM: 0.006 }, 7, 0.036, 2e9)[0]; // ≈ −5.8e-12
+ * ```
+ */
+export function cylinderNearFieldScatteringCorrections(
   midpointsM: ArrayLike<number>,
   bar: BarGeometry,
   permittivity: number,

@@ -64,6 +64,15 @@ export const HyperbolaLabelSchema = z
     id: IdSchema,
     xIdx: z.number().int().min(0),
     tIdx: z.number().int().min(0),
+    tIdxFrac: z
+      .number()
+      .min(0)
+      .optional()
+      .meta({
+        description:
+          "The apex's sample below a sample on the same axis as tIdx (tIdx is its rounding): the engine's apex time, " +
+          'so the depth axis reads the reported cover at the apex. Absent on labels a user placed or moved.',
+      }),
     R: z.number().min(0).optional(),
     classification: z.literal('rebar'),
     confidence: z.number().min(0),

@@ -441,7 +441,8 @@ export function detectHyperbolas(rg: Radargram, options: HyperbolaDetectionOptio
 /**
  * The spec's hyperbola label of a detection: apex trace = the fitted axis position, apex sample = the
  * reflection's arrival there (the tracked lobe moved by the envelope offset), counted from the one time zero
- * (decision 0015) — so the radargram's depth axis reads the bar's cover at the apex, to half a sample.
+ * (decision 0015). `tIdxFrac` carries that arrival below a sample (`tIdx` is its rounding, the spec's integer),
+ * so the radargram's depth axis reads the bar's cover at the apex exactly, not to half a sample (decision 0034).
  *
  * @param scan - the prepared scan.
  * @param detection - the detection.
@@ -469,14 +470,16 @@ export function toHyperbolaLabel(
   },
 ): HyperbolaLabel {
   const trace = detection.result.fit.x0M / scan.traceSpacingM;
-  const clampIndex = (v: number, n: number): number => Math.min(n - 1, Math.max(0, Math.round(v)));
+  const clamp = (v: number, n: number): number => Math.min(n - 1, Math.max(0, v));
+  const apexSample = clamp(
+    predictedSample(scan, detection, trace) + detection.result.offsetSamples,
+    scan.samplesPerTrace,
+  );
   return {
     id: createId(),
-    xIdx: clampIndex(trace, scan.traces),
-    tIdx: clampIndex(
-      predictedSample(scan, detection, trace) + detection.result.offsetSamples,
-      scan.samplesPerTrace,
-    ),
+    xIdx: Math.round(clamp(trace, scan.traces)),
+    tIdx: Math.round(apexSample),
+    tIdxFrac: Math.round(apexSample * 1000) / 1000,
     classification: 'rebar',
     confidence: Math.round(detection.confidence * 1000) / 1000,
   };

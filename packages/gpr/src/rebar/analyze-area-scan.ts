@@ -1,5 +1,6 @@
 import type { AreaScanDirection } from '../formats/types';
 import type { Radargram } from '../model/radargram';
+import { toHyperbolaLabel } from '../detection/detect-hyperbolas';
 import { coverSdM, refitDetection } from './bar-fits';
 import { createId } from './ids';
 import { finishLine, type LineScanAnalysis } from './analyze-line-scan';
@@ -343,13 +344,12 @@ function buildBar(
     permittivityFit: { value: best.fit.permittivity, sd: 0 },
     rmsSamples: median(members.map((m) => m.fit.rmsSamples)),
     pickCount: members.reduce((a, m) => a + m.fit.count, 0),
-    hyperbola: {
-      id: createId(),
-      xIdx: Math.round(best.fit.x0M / line.scan.traceSpacingM),
-      tIdx: Math.round(best.detection.result.apex.sample),
-      classification: 'rebar',
-      confidence: Math.round(best.detection.confidence * 1000) / 1000,
-    },
+    // The same apex as a line scan's label (the refitted bar's arrival, below a sample), not the tracked lobe's
+    // peak, which sits 1–6 samples below the cover's sample.
+    hyperbola: toHyperbolaLabel(line.scan, {
+      ...best.detection,
+      result: { ...best.detection.result, fit: best.fit },
+    }),
   };
 }
 

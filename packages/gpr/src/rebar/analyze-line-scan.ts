@@ -282,7 +282,7 @@ function unfittedRebar(
 ): RebarResult {
   const { scan, offset } = line;
   const radius = label.R !== undefined && label.R > 0 ? label.R : DEFAULT_REBAR_RADIUS_M;
-  const time = (label.tIdx + offset.offsetSamples - scan.timeZeroSample) * scan.sampleIntervalS;
+  const time = ((label.tIdxFrac ?? label.tIdx) + offset.offsetSamples - scan.timeZeroSample) * scan.sampleIntervalS;
   const cover = coverFromApexTimeM(time, eps, scan.antennaSeparationM);
   const xM = label.xIdx * scan.traceSpacingM;
   return {

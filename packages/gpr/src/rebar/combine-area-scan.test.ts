@@ -15,6 +15,8 @@ import {
 
 // The golden files are analyzeAreaScan's output at commit 35354cd, before it was split into detectAreaLine and
 // combineAreaScan (ids removed: they are random). Both the split and the one-call path must reproduce them.
+// Decision 0034 changed only the hyperbola labels in them (the area bars' apex is the line scans' one, and every
+// label carries `tIdxFrac`); every other value was checked identical when they were rewritten.
 const golden = (name: string): unknown =>
   JSON.parse(readFileSync(path.join(__dirname, '../../test/golden', name), 'utf8'));
 

@@ -13,7 +13,10 @@ function depthsAtApexes(rg: Radargram): { depthM: number; coverM: number }[] {
   const result = analyzeLineScan(rg);
   const view = processRadargramDetailed(rg);
   return result.rebars.map((bar) => {
-    const timeS = view.radargram.timeOffsetS + (bar.hyperbola.tIdx - view.startSample) * rg.sampleIntervalS;
+    // The engine's apex below a sample where it gives one (decision 0034), as the viewer's overlay draws it.
+    const apex = bar.hyperbola.tIdxFrac ?? bar.hyperbola.tIdx;
+    expect(Math.abs(apex - bar.hyperbola.tIdx)).toBeLessThanOrEqual(0.5);
+    const timeS = view.radargram.timeOffsetS + (apex - view.startSample) * rg.sampleIntervalS;
     return {
       depthM: depthFromTwoWayTime(timeS, result.permittivity.value, result.antennaSeparationM),
       coverM: bar.coverM,
@@ -35,7 +38,7 @@ it('uses one time zero: the engine’s, the viewer’s time axis and the analysi
     rg.timeOffsetS + view.startSample * rg.sampleIntervalS - timeZeroS,
     15,
   );
-  for (const { depthM, coverM } of depthsAtApexes(rg)) expect(Math.abs(depthM - coverM)).toBeLessThan(0.002);
+  for (const { depthM, coverM } of depthsAtApexes(rg)) expect(Math.abs(depthM - coverM)).toBeLessThan(0.0005);
 });
 
 describeWithData('one depth on real scans (issue #13 item 6)', () => {
@@ -44,10 +47,10 @@ describeWithData('one depth on real scans (issue #13 item 6)', () => {
   it.each([
     'gssi-sir3000-fhwa-charisma-lab/Lab_specimen_data.DZT',
     'gssi-structurescan-mini-ietgpr/File____002.DZT',
-  ])('the depth axis reads each bar’s cover at its apex within 2 mm: %s', (file) => {
+  ])('the depth axis reads each bar’s cover at its apex within 0.5 mm (issue: 2 mm): %s', (file) => {
     const rg = readDzt({ name: file, bytes: readRealFile(file) }).radargrams[0];
     const depths = depthsAtApexes(rg);
     expect(depths.length).toBeGreaterThan(5);
-    for (const { depthM, coverM } of depths) expect(Math.abs(depthM - coverM)).toBeLessThan(0.002);
+    for (const { depthM, coverM } of depths) expect(Math.abs(depthM - coverM)).toBeLessThan(0.0005);
   });
 });

@@ -28,6 +28,12 @@ export interface HyperbolaLabel {
   xIdx: number;
   /** Sample index of the apex on the radargram's own sample axis (integer ≥ 0). */
   tIdx: number;
+  /**
+   * The apex's sample below a sample, on the same axis (`tIdx` is its rounding): the bar's apex time as the engine
+   * fits it, so a depth read at the apex equals the cover (one sample spans 4–6 mm of depth near the surface).
+   * Absent on a label a user placed or moved; then `tIdx` is the apex.
+   */
+  tIdxFrac?: number;
   /** Radius of the bar, metres, when known. */
   R?: number;
   classification: 'rebar';

@@ -29,6 +29,8 @@ export interface ResultHyperbola {
   id: string;
   xIdx: number;
   tIdx: number;
+  /** The engine's apex below a sample, same axis as `tIdx` (decision 0034). */
+  tIdxFrac?: number;
   confidence: number;
 }
 
@@ -103,6 +105,7 @@ function readHyperbolas(value: unknown): ResultHyperbola[] {
             id: typeof h.id === 'string' ? h.id : `${h.xIdx}:${h.tIdx}`,
             xIdx: h.xIdx,
             tIdx: h.tIdx,
+            ...(isFiniteNumber(h.tIdxFrac) && h.tIdxFrac >= 0 && { tIdxFrac: h.tIdxFrac }),
             confidence: isFiniteNumber(h.confidence) ? h.confidence : 0,
           },
         ]

@@ -35,7 +35,7 @@ export function drawHyperbolas(
   for (const h of list) {
     const isSelected = h.id === selected.id;
     const color = isSelected ? selected.color : style.color;
-    const halfWidth = Math.ceil(curveHalfWidthM(h.tIdx - geometry.startSample, geometry) / spacing);
+    const halfWidth = Math.ceil(curveHalfWidthM(apexPoint(h, geometry).y, geometry) / spacing);
     const curve = hyperbolaCurve(h, geometry, model, halfWidth);
     ctx.strokeStyle = color;
     ctx.lineWidth = isSelected ? 2.5 : 1.5;

@@ -5,13 +5,20 @@ import type { FrameGeometry } from './radargram-pipeline';
 
 export type Hyperbola = HyperbolaLabelDto;
 
-/** Moves a hyperbola's apex; a moved hyperbola is the user's, so its confidence becomes 1 (seed 000 §4). */
+/**
+ * Moves a hyperbola's apex; a moved hyperbola is the user's, so its confidence becomes 1 (seed 000 §4) and the
+ * engine's sub-sample apex (`tIdxFrac`) no longer applies.
+ */
 export function moveHyperbola(
   list: readonly Hyperbola[],
   id: string,
   to: { xIdx: number; tIdx: number },
 ): Hyperbola[] {
-  return list.map((h) => (h.id === id ? { ...h, xIdx: to.xIdx, tIdx: to.tIdx, confidence: 1 } : h));
+  return list.map((h) => {
+    if (h.id !== id) return h;
+    const { tIdxFrac: _engineApex, ...rest } = h;
+    return { ...rest, xIdx: to.xIdx, tIdx: to.tIdx, confidence: 1 };
+  });
 }
 
 /** Adds a hyperbola at an apex: confidence 1, classification rebar (seed 000 §4). */
@@ -29,7 +36,7 @@ export function removeHyperbola(list: readonly Hyperbola[], id: string): Hyperbo
 }
 
 function signature(h: Hyperbola): string {
-  return `${h.id}|${h.xIdx}|${h.tIdx}|${h.confidence}|${h.R ?? ''}`;
+  return `${h.id}|${h.xIdx}|${h.tIdx}|${h.tIdxFrac ?? ''}|${h.confidence}|${h.R ?? ''}`;
 }
 
 /**

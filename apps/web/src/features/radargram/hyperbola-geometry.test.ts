@@ -16,7 +16,7 @@ import {
   moveHyperbola,
   removeHyperbola,
 } from './hyperbola-edits';
-import { hyperbolaCurve, indicesFromPoint, visibleHyperbolas } from './hyperbola-geometry';
+import { apexPoint, hyperbolaCurve, indicesFromPoint, visibleHyperbolas } from './hyperbola-geometry';
 import { createPlotTransform, toCss, toImage } from './plot-transform';
 import type { FrameGeometry } from './radargram-pipeline';
 
@@ -127,6 +127,26 @@ describe('hyperbolas', () => {
     expect(added[2]).toEqual({ id: 'c', xIdx: 3, tIdx: 4, confidence: 1, classification: 'rebar' });
     expect(removeHyperbola(added, 'c')).toEqual(list);
     expect(visibleHyperbolas(list, 0.8).map((x) => x.id)).toEqual(['a']);
+  });
+
+  it('places the apex below a sample when the engine gives one, so the depth axis reads its cover there', () => {
+    const engine = { ...h('a', 500, 41 + 200), tIdxFrac: 41 + 199.62 };
+    expect(apexPoint(engine, geometry).y).toBeCloseTo(199.62, 9);
+    const curve = hyperbolaCurve(engine, geometry, { permittivity: 7, timeZeroS: null }, 50);
+    expect(curve.find((p) => p.x === 500)!.y).toBeCloseTo(199.62, 6);
+    expect(apexPoint(h('b', 500, 41 + 200), geometry).y).toBe(200);
+    // The depth the axis shows at the apex mark is the depth of the fractional row, not of the rounded one.
+    const depthAtMark = rowDepthM(geometry, apexPoint(engine, geometry).y, 7);
+    expect(Math.abs(depthAtMark - rowDepthM(geometry, 199.62, 7))).toBeLessThan(1e-12);
+    expect(Math.abs(depthAtMark - rowDepthM(geometry, 200, 7))).toBeGreaterThan(3e-4);
+  });
+
+  it('drops the engine’s sub-sample apex of a hyperbola the user moves', () => {
+    const list = [{ ...h('a', 10, 100, 0.85), tIdxFrac: 99.7 }];
+    const moved = moveHyperbola(list, 'a', { xIdx: 12, tIdx: 104 });
+    expect(moved[0]).not.toHaveProperty('tIdxFrac');
+    expect(apexPoint(moved[0]!, geometry).y).toBe(104 - geometry.startSample);
+    expect(areHyperbolaSetsDifferent([{ ...list[0]!, tIdxFrac: 99.9 }], list)).toBe(true);
   });
 
   it('maps pointer positions to apex indices and finds the nearest apex', () => {

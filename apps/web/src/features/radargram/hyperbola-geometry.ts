@@ -19,9 +19,21 @@ export function sampleTimeAfterTransmitS(
   return geometry.firstRowTimeS + (sample - geometry.startSample) * geometry.sampleIntervalS;
 }
 
+/** The fields of a hyperbola label that place its apex. */
+export type ApexLabel = Pick<HyperbolaLabelDto, 'xIdx' | 'tIdx' | 'tIdxFrac'>;
+
+/**
+ * The apex's sample on the file's axis: the engine's sub-sample apex (`tIdxFrac`) when the label has one, else the
+ * integer `tIdx` (decision 0034: the depth axis then reads the engine's cover at the apex mark, not to half a
+ * sample).
+ */
+export function apexSample(h: ApexLabel): number {
+  return h.tIdxFrac ?? h.tIdx;
+}
+
 /** The apex of a hyperbola in image coordinates (trace, row). */
-export function apexPoint(h: Pick<HyperbolaLabelDto, 'xIdx' | 'tIdx'>, geometry: FrameGeometry) {
-  return { x: h.xIdx, y: h.tIdx - geometry.startSample };
+export function apexPoint(h: ApexLabel, geometry: FrameGeometry) {
+  return { x: h.xIdx, y: apexSample(h) - geometry.startSample };
 }
 
 /**
@@ -30,18 +42,18 @@ export function apexPoint(h: Pick<HyperbolaLabelDto, 'xIdx' | 'tIdx'>, geometry:
  * these curves to the signal's hyperbolas to judge the average permittivity.
  */
 export function hyperbolaCurve(
-  h: Pick<HyperbolaLabelDto, 'xIdx' | 'tIdx'>,
+  h: ApexLabel,
   geometry: FrameGeometry,
   model: CurveModel,
   halfWidthTraces: number,
 ): { x: number; y: number }[] {
   const v = velocityFromPermittivity(model.permittivity);
   const half = DEFAULT_ANTENNA_SEPARATION_M / 2;
-  const apexTime = sampleTimeAfterTransmitS(geometry, h.tIdx, model.timeZeroS);
+  const apexTime = sampleTimeAfterTransmitS(geometry, apexSample(h), model.timeZeroS);
   const path = (v * apexTime) / 2;
   const depth = Math.sqrt(Math.max(0, path * path - half * half));
   // Rows of the apex by the curve's own time base, so the curve passes through the apex mark exactly.
-  const apexRow = h.tIdx - geometry.startSample;
+  const apexRow = apexSample(h) - geometry.startSample;
   const spacing = geometry.traceSpacingM > 0 ? geometry.traceSpacingM : 0.004;
   const points: { x: number; y: number }[] = [];
   const from = Math.max(0, Math.floor(h.xIdx - halfWidthTraces));

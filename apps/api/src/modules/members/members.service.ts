@@ -90,7 +90,7 @@ export async function changeMemberRole(
 ): Promise<Member> {
   await requirePermission(ctx.db, actor, 'manageMembers');
   const target = await findMemberById(ctx.db, actor.organizationId, memberId);
-  if (!target) throw notFound('No such member in this organization');
+  if (!target) throw notFound();
   if (target.role === role) return toMember(target);
   if (isOwner(target.role) || role === 'owner') await requirePermission(ctx.db, actor, 'manageOwners');
   if (isOwner(target.role) && (await countOwners(ctx, actor.organizationId)) <= 1) {
@@ -100,7 +100,7 @@ export async function changeMemberRole(
     ctx.auth.api.updateMemberRole({ body: { memberId, role, organizationId: actor.organizationId }, headers }),
   );
   const updated = await findMemberById(ctx.db, actor.organizationId, memberId);
-  if (!updated) throw notFound('No such member in this organization');
+  if (!updated) throw notFound();
   return toMember(updated);
 }
 
@@ -112,7 +112,7 @@ export async function removeMember(ctx: AppContext, actor: Actor, headers: AuthH
   const target = await findMemberById(ctx.db, actor.organizationId, memberId);
   const isSelf = target !== undefined && actor.user !== null && target.userId === actor.user.id;
   if (!isSelf) await requirePermission(ctx.db, actor, 'manageMembers');
-  if (!target) throw notFound('No such member in this organization');
+  if (!target) throw notFound();
   if (isOwner(target.role)) {
     if (!isSelf) await requirePermission(ctx.db, actor, 'manageOwners');
     if ((await countOwners(ctx, actor.organizationId)) <= 1) {
@@ -166,7 +166,7 @@ export async function createInvitation(
 export async function cancelInvitation(ctx: AppContext, actor: Actor, headers: AuthHeaders, id: string): Promise<void> {
   await requirePermission(ctx.db, actor, 'manageMembers');
   const row = await findInvitationById(ctx.db, id, actor.organizationId);
-  if (!row || row.status !== 'pending') throw notFound('No such pending invitation in this organization');
+  if (!row || row.status !== 'pending') throw notFound();
   await callAuth(() => ctx.auth.api.cancelInvitation({ body: { invitationId: id }, headers }));
 }
 

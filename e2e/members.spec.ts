@@ -107,4 +107,4 @@ it('an owner invites by link, the new user joins as a member, is promoted, then 
     .or(member.getByTestId('create-organization-page'))
     .waitFor({ timeout: 30_000 });
   await screenshot(member, 'members-removed-member');
-});
+}, 300_000);

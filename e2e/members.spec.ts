@@ -32,7 +32,8 @@ beforeAll(async () => {
     organization: 'Crew sites',
     slug: org,
   });
-});
+  // Two browsers and a server starting on a loaded machine.
+}, 420_000);
 
 afterAll(async () => {
   await memberBrowser?.close();

@@ -57,7 +57,7 @@ it('an owner invites by link, the new user joins as a member, is promoted, then 
   await link.waitFor();
   const invitationUrl = (await link.textContent())!.trim();
   expect(invitationUrl).toMatch(/\/invitations\/[A-Za-z0-9_-]+$/);
-  await owner.getByRole('gridcell', { name: memberEmail }).waitFor(); // in the pending invitations
+  await owner.getByRole('gridcell', { name: memberEmail, exact: true }).waitFor(); // in the pending invitations
   await screenshot(owner, 'members-owner-invited');
 
   // The invitee opens the link signed out, creates the account and joins.
@@ -100,7 +100,7 @@ it('an owner invites by link, the new user joins as a member, is promoted, then 
   await owner.getByTestId('remove-member-dialog').getByText('loses access to this organization at once').waitFor();
   await screenshot(owner, 'members-remove-confirm');
   await owner.getByTestId('remove-member-dialog-confirm').click();
-  await expect.poll(() => owner.getByRole('gridcell', { name: 'Mia Member' }).count(), { timeout: 30_000 }).toBe(0);
+  await expect.poll(() => owner.getByRole('gridcell', { name: 'Mia Member', exact: true }).count(), { timeout: 30_000 }).toBe(0);
   expect(await apiStatus(member, '/api/nodes/query')).toBe(403);
   await member.reload();
   await member

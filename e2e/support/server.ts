@@ -48,8 +48,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
-  // A fresh PGlite migrates at start: well over a minute at load average 40.
-  const deadline = Date.now() + 180_000;
+  // A fresh PGlite migrates at start: three minutes and more at load average 40.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
     try {

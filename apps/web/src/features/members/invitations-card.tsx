@@ -30,7 +30,7 @@ export function InvitationsCard() {
         valueFormatter: (value: string) => ROLE_LABELS[primaryRole(value) ?? 'member'],
       },
       { field: 'inviter', headerName: 'Invited by', flex: 1, minWidth: 140, valueGetter: (_v, row) => row.inviter?.name ?? '—' },
-      { field: 'expiresAt', headerName: 'Expires', width: 120, valueFormatter: (value: string) => formatDateShort(value) },
+      { field: 'expiresAt', headerName: 'Expires', width: 170, valueFormatter: (value: string) => formatDateShort(value) },
       {
         field: 'actions',
         headerName: '',

@@ -86,7 +86,7 @@ export function memberColumns(actions: MemberActions): GridColDef<Member>[] {
     {
       field: 'joinedAt',
       headerName: 'Joined',
-      width: 130,
+      width: 170,
       valueFormatter: (value: string) => formatDateShort(value),
     },
     {

@@ -10,6 +10,7 @@ import { registerGprScanRoutes } from './modules/gpr-scans/gpr-scans.routes.js';
 import { registerScanGroupRoutes } from './modules/gpr-scans/scan-groups.routes.js';
 import { registerVendorLinkRoutes } from './modules/gpr-scans/vendor-link.routes.js';
 import { registerLocalStorageRoutes } from './modules/files/storage.routes.js';
+import { registerMemberRoutes } from './modules/members/members.routes.js';
 import { registerLabelRoutes } from './modules/labels/labels.routes.js';
 import { registerNodeDetailRoutes } from './modules/node-details/node-details.routes.js';
 import { registerNodeRoutes } from './modules/nodes/nodes.routes.js';
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: ctx.database.kind, storage: ctx.storage.driver }));
   registerTenantKeyRoutes(app, ctx);
+  registerMemberRoutes(app, ctx);
   registerNodeRoutes(app, ctx);
   registerNodeDetailRoutes(app, ctx);
   registerFileRoutes(app, ctx);

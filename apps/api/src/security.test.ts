@@ -38,6 +38,10 @@ beforeAll(async () => {
   ids.node = node.id;
   const createdKey = (await t.app.inject({ method: 'POST', url: '/api/tenant-keys', headers: owner.headers })).json();
   ids.tenantKey = createdKey.id;
+  ids.member = (await t.app.inject({ method: 'GET', url: '/api/organization/membership', headers: owner.headers })).json().memberId;
+  ids.invitation = (
+    await t.app.inject({ method: 'POST', url: '/api/organization/invitations', headers: owner.headers, payload: { email: `invitee-${Date.now()}@example.com`, role: 'member' } })
+  ).json().id;
   ownerKey = createdKey.key;
   ids.comment = (
     await t.app.inject({
@@ -189,6 +193,9 @@ afterAll(async () => {
  */
 const ROUTES_WITH_IDS: Record<string, { resource: string; payload?: (id: string) => object; query?: string }> = {
   'GET /api/files/:id': { resource: 'file' },
+  'PATCH /api/organization/members/:id': { resource: 'member', payload: () => ({ role: 'admin' }) },
+  'DELETE /api/organization/members/:id': { resource: 'member' },
+  'DELETE /api/organization/invitations/:id': { resource: 'invitation' },
   'GET /api/files/:id/download': { resource: 'file' },
   'GET /api/files/:id/stream/image': { resource: 'file' },
   'GET /api/nodes/:id': { resource: 'node' },
@@ -397,6 +404,8 @@ describe('organization isolation', () => {
           !r.url.startsWith('/api/storage/') &&
           // A device's credential reaches only its own tracker: three-d-trackers.test.ts checks those routes.
           !r.url.startsWith('/api/3d-tracker-device/') &&
+          // An invitation link is its own secret, for someone not yet a member: members.test.ts checks those routes.
+          !r.url.startsWith('/api/invitations/') &&
           !r.url.startsWith('/api/docs'),
       )
       .map((r) => `${r.method} ${r.url}`);

@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { IdSchema, TextSchema, TimestampSchema } from './common.js';
 import { createListQuerySchema } from './query.js';
+import { PERMISSIONS } from './roles.js';
 
 /** Organization roles whose members may create API keys; a key works only while its creator holds one. */
-export const TENANT_KEY_CREATOR_ROLES = ['owner', 'admin', 'member'] as const;
+export const TENANT_KEY_CREATOR_ROLES = PERMISSIONS.createTenantKeys.roles;
 /** Roles that may revoke any key of the organization (others revoke only their own). */
-export const TENANT_KEY_ADMIN_ROLES = ['owner', 'admin'] as const;
-
-/** Whether a member's role (better-auth's comma-separated list, e.g. `admin,member`) includes one of `roles`. */
-export function hasAnyRole(role: string | null | undefined, roles: readonly string[]): boolean {
-  return (role ?? '')
-    .split(',')
-    .map((r) => r.trim())
-    .some((r) => roles.includes(r));
-}
+export const TENANT_KEY_ADMIN_ROLES = PERMISSIONS.revokeOthersTenantKeys.roles;
 
 /** A tenant API key as listed: the secret itself is never listed again. */
 export const TenantKeySchema = z

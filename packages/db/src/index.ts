@@ -6,6 +6,7 @@ export * from './repositories/files.repository.js';
 export * from './repositories/node-details.repository.js';
 export * from './repositories/nodes.repository.js';
 export * from './repositories/organizations.repository.js';
+export * from './repositories/members.repository.js';
 export * from './repositories/tenant-keys.repository.js';
 export { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 export * from './repositories/analyses.repository.js';

@@ -4,7 +4,7 @@ import type { Actor } from './actor.js';
 import { ActorCache } from './actor-cache.js';
 
 const request = (headers: Record<string, string>) => ({ headers }) as unknown as FastifyRequest;
-const actor: Actor = { organizationId: 'org-a', user: null, via: 'tenant-key' };
+const actor: Actor = { organizationId: 'org-a', user: null, via: 'tenant-key', roleHolderId: 'user-a' };
 
 describe('ActorCache', () => {
   it('keys entries by credential and organization, never by either alone', () => {

@@ -27,6 +27,11 @@ export interface Actor {
     image?: string | null;
   } | null;
   via: 'session' | 'tenant-key';
+  /**
+   * Whose membership grants the call its role (auth/permissions.ts): the signed-in user, or the key's creator
+   * (a key acts with its creator's current role, never more). Null for a key whose creator's account is gone.
+   */
+  roleHolderId: string | null;
 }
 
 function headerOrganization(request: FastifyRequest): string | undefined {
@@ -78,7 +83,12 @@ export async function resolveActor(
     checkTenantKey(key, headerOrganization(request));
     // With the cache, the last-used time is written once per AUTH_CACHE_S at most.
     await touchTenantKey(db, key);
-    const actor: Actor = { organizationId: key.organizationId, user: null, via: 'tenant-key' };
+    const actor: Actor = {
+      organizationId: key.organizationId,
+      user: null,
+      via: 'tenant-key',
+      roleHolderId: key.createdById,
+    };
     cache?.set(cacheKey, actor, key.expiresAt);
     return actor;
   }
@@ -106,6 +116,7 @@ export async function resolveActor(
       image: u.image,
     },
     via: 'session',
+    roleHolderId: u.id,
   };
   cache?.set(cacheKey, actor, session.session.expiresAt);
   return actor;

@@ -36,7 +36,11 @@ export function createAuth(config: AppConfig, db: Database) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    plugins: [organization({ allowUserToCreateOrganization: true }), bearer()],
+    plugins: [
+      // No mail server: invitations travel as links (GET /api/organization/invitations), valid a week.
+      organization({ allowUserToCreateOrganization: true, invitationExpiresIn: 7 * 24 * 60 * 60 }),
+      bearer(),
+    ],
     // Rate limiting is done by Fastify in front of these routes (one limiter, one error body).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

@@ -48,6 +48,13 @@ export const routes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/three-d-trackers/pairing-link-page')).PairingLinkPage }),
   },
   {
+    // An invitation link: works signed in or out (a new user creates an account and comes back).
+    path: '/invitations/:id',
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageLoader />,
+    lazy: async () => ({ Component: (await import('../features/members/invitation-page')).InvitationPage }),
+  },
+  {
     path: '/auth',
     element: <AuthLayout />,
     errorElement: <RouteErrorPage />,
@@ -99,6 +106,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'keys',
                 lazy: async () => ({ Component: (await import('../features/keys/keys-page')).KeysPage }),
+              },
+              {
+                path: 'organization/members',
+                lazy: async () => ({ Component: (await import('../features/members/members-page')).MembersPage }),
               },
               {
                 path: 'report-settings',

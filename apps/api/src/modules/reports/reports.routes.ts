@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { permitted } from '../../auth/permissions.js';
 import { createReportLogoUpload, getReportSettingsResponse, saveReportSettings } from './report-settings.service.js';
 import { createReport, getLatestReport, getReport } from './reports.service.js';
 
@@ -86,12 +87,13 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
       tags,
       summary: "Save the organization's report settings",
       description:
-        'Name on the cover, logo, units, cover classes and colours, sections. The logo is the file id of a logo ' +
+        'Owners and admins only (403 otherwise). Name on the cover, logo, units, cover classes and colours, sections. The logo is the file id of a logo ' +
         'uploaded through `POST /api/report-settings/logo`: a 400 (on `logoFileId`) unless it is an uploaded file of ' +
         'the organization of at most 5 MB whose bytes are a PNG or JPEG. Answers the settings with the logo\'s address.',
       body: ReportSettingsSchema,
       response: { 200: ReportSettingsResponseSchema, ...errors },
     },
+    preValidation: permitted(ctx.db, 'manageReportSettings'),
     handler: async (request) => {
       await saveReportSettings(ctx, request.actor.organizationId, request.body);
       return getReportSettingsResponse(ctx, request.actor.organizationId);
@@ -104,12 +106,13 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
       tags,
       summary: 'Register a report logo and get its upload address',
       description:
-        'A file of the organization (of no node) with one upload address, at most 5 MB; `png`, `jpg` or `jpeg` ' +
+        'Owners and admins only (403 otherwise). A file of the organization (of no node) with one upload address, at most 5 MB; `png`, `jpg` or `jpeg` ' +
         '(else 400). PUT the bytes there, wait with `POST /api/files/has-uploaded`, then save the settings with ' +
         '`logoFileId`: the bytes are checked then.',
       body: CreateReportLogoBodySchema,
       response: { 200: CreateFilesBatchResponseSchema, ...errors },
     },
+    preValidation: permitted(ctx.db, 'manageReportSettings'),
     handler: async (request) => ({
       files: await createReportLogoUpload(ctx, request.actor.organizationId, request.actor.user?.id ?? null, request.body),
     }),

@@ -33,7 +33,7 @@ export function registerTenantKeyRoutes(app: FastifyInstance, { db }: AppContext
     },
     handler: async (request, reply) => {
       const user = requireUser(request);
-      return reply.status(201).send(await createTenantKey(db, request.actor.organizationId, user, request.body));
+      return reply.status(201).send(await createTenantKey(db, request.actor, user, request.body));
     },
   });
 
@@ -62,7 +62,7 @@ export function registerTenantKeyRoutes(app: FastifyInstance, { db }: AppContext
     },
     handler: async (request, reply) => {
       const user = requireUser(request);
-      await revokeTenantKey(db, request.actor.organizationId, user.id, request.params.id);
+      await revokeTenantKey(db, request.actor, user.id, request.params.id);
       app.actorCache.clear(); // the key stops working at once in this process (decisions/0033)
       return reply.status(204).send(null);
     },

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { CreatedTenantKey, CreateTenantKeyBody, TenantKey, TenantKeyList, TenantKeyQuery } from '@gprhub/contract';
-import { hasAnyRole, TENANT_KEY_ADMIN_ROLES, TENANT_KEY_CREATOR_ROLES, TENANT_KEY_PREFIX } from '@gprhub/contract';
+import { TENANT_KEY_PREFIX } from '@gprhub/contract';
 import type { Database, TenantKeyListRow } from '@gprhub/db';
-import { deleteTenantKey, findMemberRole, findTenantKeyById, findTenantKeys, insertTenantKey } from '@gprhub/db';
+import { deleteTenantKey, findTenantKeyById, findTenantKeys, insertTenantKey } from '@gprhub/db';
+import type { Actor } from '../../auth/actor.js';
 import { hashTenantKey } from '../../auth/actor.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { requirePermission } from '../../auth/permissions.js';
+import { notFound } from '../../lib/errors.js';
 
 interface KeyUser {
   id: string;
@@ -25,12 +27,12 @@ function toTenantKey(row: TenantKeyListRow): TenantKey {
 /** Create a key for the organization; the secret is returned here only, its hash is stored. */
 export async function createTenantKey(
   db: Database,
-  organizationId: string,
+  actor: Actor,
   creator: KeyUser,
   body: CreateTenantKeyBody,
 ): Promise<CreatedTenantKey> {
-  const role = await findMemberRole(db, creator.id, organizationId);
-  if (!hasAnyRole(role, TENANT_KEY_CREATOR_ROLES)) throw forbidden('Your role in this organization may not create API keys');
+  const { organizationId } = actor;
+  await requirePermission(db, actor, 'createTenantKeys');
   const key = `${TENANT_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await insertTenantKey(db, {
     organizationId,
@@ -52,12 +54,10 @@ export async function listTenantKeys(db: Database, organizationId: string, query
 }
 
 /** Revoke a key: owners and admins any key of the organization, other members their own. */
-export async function revokeTenantKey(db: Database, organizationId: string, userId: string, id: string): Promise<void> {
+export async function revokeTenantKey(db: Database, actor: Actor, userId: string, id: string): Promise<void> {
+  const { organizationId } = actor;
   const key = await findTenantKeyById(db, organizationId, id);
   if (!key) throw notFound();
-  if (key.createdById !== userId) {
-    const role = await findMemberRole(db, userId, organizationId);
-    if (!hasAnyRole(role, TENANT_KEY_ADMIN_ROLES)) throw forbidden('Only owners and admins may revoke a key made by someone else');
-  }
+  if (key.createdById !== userId) await requirePermission(db, actor, 'revokeOthersTenantKeys');
   await deleteTenantKey(db, organizationId, id);
 }

@@ -164,7 +164,7 @@ describe('DELETE /api/tenant-keys/{id}', () => {
 
     const notAllowed = await del(ownersKey.id, colleague.headers);
     expect(notAllowed.statusCode).toBe(403);
-    expect(notAllowed.json().message).toBe('Only owners and admins may revoke a key made by someone else');
+    expect(notAllowed.json().message).toBe('Only owners and admins can revoke an API key made by someone else');
     // A key cannot revoke keys (not even itself).
     expect((await del(mine.id, { authorization: `Bearer ${mine.key}` })).statusCode).toBe(403);
 

@@ -28,6 +28,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { permitted } from '../../auth/permissions.js';
 import { parseListQuery } from '../../lib/list-query.js';
 import { requireUser } from '../../plugins/auth.js';
 import {
@@ -77,9 +78,10 @@ export function registerThreeDTrackerRoutes(app: FastifyInstance, ctx: AppContex
     schema: {
       tags,
       summary: 'The URL of the pairing QR code',
-      description: `Each call makes a new pairing token, bound to the organization, single use, valid ${PAIRING_TOKEN_TTL_S / 60} minutes. A device that reads it calls \`POST /api/3d-tracker-device/pair\`.`,
+      description: `Owners and admins only (403 otherwise). Each call makes a new pairing token, bound to the organization, single use, valid ${PAIRING_TOKEN_TTL_S / 60} minutes. A device that reads it calls \`POST /api/3d-tracker-device/pair\`.`,
       response: { 200: AddUrlResponseSchema, ...errors },
     },
+    preValidation: permitted(db, 'manageTrackers'),
     handler: async (request) => createAddUrl(db, request.actor.organizationId, requireUser(request).id, ctx.config.publicUrl),
   });
 
@@ -118,10 +120,11 @@ export function registerThreeDTrackerRoutes(app: FastifyInstance, ctx: AppContex
     schema: {
       tags,
       summary: 'Delete a 3D tracker',
-      description: 'Its device credential stops working at once, and its sessions end.',
+      description: 'Owners and admins only (403 otherwise). Its device credential stops working at once, and its sessions end.',
       params: IdParamsSchema,
       response: { 204: z.null(), ...errors },
     },
+    preValidation: permitted(db, 'manageTrackers'),
     handler: async (request, reply) => {
       await removeTracker(db, request.actor.organizationId, request.params.id);
       return reply.status(204).send(null);

@@ -14,7 +14,11 @@ function isExpired(key: TenantKey): boolean {
 }
 
 /** The keys table: name (and id), creator, dates, and a Revoke action per key. */
-export function keyColumns(onRevoke: (key: TenantKey) => void): GridColDef<TenantKey>[] {
+export function keyColumns(
+  onRevoke: (key: TenantKey) => void,
+  /** Why the signed-in user may not revoke this key; null when they may. */
+  whyNotRevoke: (key: TenantKey) => string | null = () => null,
+): GridColDef<TenantKey>[] {
   return [
     {
       field: 'name',
@@ -77,18 +81,24 @@ export function keyColumns(onRevoke: (key: TenantKey) => void): GridColDef<Tenan
       width: 64,
       sortable: false,
       align: 'right',
-      renderCell: ({ row }) => (
-        <Tooltip title="Revoke key">
-          <IconButton
-            size="small"
-            aria-label={`Revoke ${row.name ?? 'unnamed key'}`}
-            onClick={() => onRevoke(row)}
-            data-testid={`revoke-key-${row.id}`}
-          >
-            <DeleteOutlineRoundedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
+      renderCell: ({ row }) => {
+        const reason = whyNotRevoke(row);
+        return (
+          <Tooltip title={reason ?? 'Revoke key'}>
+            <span>
+              <IconButton
+                size="small"
+                aria-label={`Revoke ${row.name ?? 'unnamed key'}`}
+                onClick={() => onRevoke(row)}
+                disabled={reason !== null}
+                data-testid={`revoke-key-${row.id}`}
+              >
+                <DeleteOutlineRoundedIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+        );
+      },
     },
   ];
 }

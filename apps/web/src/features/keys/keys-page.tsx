@@ -15,6 +15,8 @@ import { keyColumns } from './keys-columns';
 import { useRevokeTenantKey, useTenantKeys } from './keys-api';
 import { NewKeyAlert } from './new-key-alert';
 import { NewKeyDialog } from './new-key-dialog';
+import { authClient } from '../auth/auth-client';
+import { usePermission } from '../members/members-api';
 
 const DEFAULT_SORT: GridSortModel = [{ field: 'createdAt', sort: 'desc' }];
 
@@ -41,7 +43,16 @@ export function KeysPage() {
   const [created, setCreated] = useState<CreatedTenantKey | null>(null);
   const [toRevoke, setToRevoke] = useState<TenantKey | null>(null);
   const revoke = useRevokeTenantKey();
-  const columns = useMemo(() => keyColumns(setToRevoke), []);
+  const session = authClient.useSession();
+  const userId = session.data?.user.id;
+  const revokeOthers = usePermission('revokeOthersTenantKeys');
+  const columns = useMemo(
+    () =>
+      keyColumns(setToRevoke, (key) =>
+        key.createdBy?.id === userId || revokeOthers.isAllowed ? null : revokeOthers.reason,
+      ),
+    [userId, revokeOthers.isAllowed, revokeOthers.reason],
+  );
 
   return (
     <Box data-testid="keys-page">

@@ -1,4 +1,5 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import GroupRoundedIcon from '@mui/icons-material/GroupRounded';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import UnfoldMoreRoundedIcon from '@mui/icons-material/UnfoldMoreRounded';
 import Avatar from '@mui/material/Avatar';
@@ -14,6 +15,7 @@ import { useState } from 'react';
 import { CreateOrganizationDialog } from './create-organization-dialog';
 import { organizationColor, useOrganization } from './organization-context';
 import type { Organization } from './organization-context';
+import { OrgLink } from '../../components/org-link';
 
 function OrganizationAvatar({ organization, size = 24 }: { organization: Organization; size?: number }) {
   return (
@@ -132,6 +134,12 @@ export function OrganizationSwitcher() {
           );
         })}
         <Divider />
+        <MenuItem component={OrgLink} to="/organization/members" onClick={close} data-testid="organization-members-menu-item">
+          <ListItemIcon>
+            <GroupRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          Members of {organization.name}
+        </MenuItem>
         <MenuItem
           onClick={() => {
             close();

@@ -50,14 +50,16 @@ export function StandalonePage({
           <Typography variant="body2" sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'block' } }}>
             {session.data?.user.email}
           </Typography>
-          <Button
-            color="inherit"
-            startIcon={<LogoutRoundedIcon />}
-            onClick={() => void signOut()}
-            data-testid="standalone-sign-out"
-          >
-            Sign out
-          </Button>
+          {session.data && (
+            <Button
+              color="inherit"
+              startIcon={<LogoutRoundedIcon />}
+              onClick={() => void signOut()}
+              data-testid="standalone-sign-out"
+            >
+              Sign out
+            </Button>
+          )}
         </Box>
       </Box>
       <Box

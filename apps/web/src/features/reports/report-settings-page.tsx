@@ -11,6 +11,7 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -25,6 +26,7 @@ import { uploadFiles } from '../../api/upload-files';
 import { getErrorMessage } from '../../api/api-error';
 import { useApiQuery } from '../../api/use-api-query';
 import { PageHeader } from '../../components/page-header';
+import { usePermission } from '../members/members-api';
 
 const SECTION_LABELS: Record<ReportSection, string> = {
   radargram: 'Radargram with the bars',
@@ -54,6 +56,7 @@ export function ReportSettingsPage() {
   const [draft, setDraft] = useState<ReportSettings | null>(null);
   const [logoUrl, setLogoUrl] = useState<string | null>(null);
   const [logoBusy, setLogoBusy] = useState(false);
+  const manage = usePermission('manageReportSettings');
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   useEffect(() => {
     if (query.data && !draft) {
@@ -106,6 +109,11 @@ export function ReportSettingsPage() {
     <Box data-testid="report-settings-page">
       <PageHeader title="Report settings" description="What every PDF report and DXF export of this organization uses." />
       <Paper variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2.5, maxWidth: 720 }}>
+        {manage.isKnown && !manage.isAllowed && (
+          <Alert severity="info" data-testid="report-settings-read-only">
+            {manage.reason}. You can read them; reports you make use them.
+          </Alert>
+        )}
         <TextField
           label="Name on the cover"
           helperText="Empty: the organization's name"
@@ -131,7 +139,7 @@ export function ReportSettingsPage() {
                 No logo
               </Typography>
             )}
-            <Button component="label" variant="outlined" size="small" disabled={logoBusy}>
+            <Button component="label" variant="outlined" size="small" disabled={logoBusy || !manage.isAllowed}>
               {draft.logoFileId ? 'Replace logo' : 'Upload logo'}
               <input
                 hidden
@@ -244,9 +252,18 @@ export function ReportSettingsPage() {
           </Alert>
         )}
         <Box>
-          <Button variant="contained" onClick={() => void save()} disabled={logoBusy} data-testid="report-settings-save">
-            Save
-          </Button>
+          <Tooltip title={manage.isAllowed ? '' : manage.reason}>
+            <span>
+              <Button
+                variant="contained"
+                onClick={() => void save()}
+                disabled={logoBusy || !manage.isAllowed}
+                data-testid="report-settings-save"
+              >
+                Save
+              </Button>
+            </span>
+          </Tooltip>
         </Box>
       </Paper>
     </Box>

@@ -1,3 +1,4 @@
+import GroupRoundedIcon from '@mui/icons-material/GroupRounded';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -11,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { authClient } from '../auth/auth-client';
 import { useSignOut } from '../auth/use-sign-out';
+import { OrgLink } from '../../components/org-link';
 
 /** The name to show for a user: first and last name when known, else the account name. */
 export function displayName(user: {
@@ -82,6 +84,12 @@ export function UserMenu() {
           </Typography>
         </Box>
         <Divider />
+        <MenuItem component={OrgLink} to="/organization/members" onClick={() => setAnchor(null)} data-testid="members-menu-item">
+          <ListItemIcon>
+            <GroupRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          Organization members
+        </MenuItem>
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -4,6 +4,7 @@ import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import LinkOffRoundedIcon from '@mui/icons-material/LinkOffRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { DataGrid, GridActionsCellItem, useGridApiRef } from '@mui/x-data-grid';
@@ -17,6 +18,7 @@ import { PageHeader } from '../../components/page-header';
 import { useSnackbar } from '../../components/snackbar-provider';
 import { formatDateTime } from '../../lib/format-date';
 import { AddTrackerDialog } from './add-tracker-dialog';
+import { usePermission } from '../members/members-api';
 import { useDeleteTracker, useSendTracker, useThreeDTrackers, useUpdateTracker } from './three-d-trackers-api';
 
 const DEFAULT_SORT: GridSortModel = [{ field: 'createdAt', sort: 'desc' }];
@@ -55,6 +57,7 @@ export function ThreeDTrackersPage() {
   const [isAdding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<ThreeDTracker | null>(null);
   const remove = useDeleteTracker();
+  const manage = usePermission('manageTrackers');
   const update = useUpdateTracker();
   const send = useSendTracker();
   const snackbar = useSnackbar();
@@ -96,7 +99,17 @@ export function ThreeDTrackersPage() {
         width: 120,
         getActions: ({ row }) => [
           <GridActionsCellItem key="edit" icon={<EditRoundedIcon />} label="Edit 3D tracker" onClick={() => apiRef.current?.startCellEditMode({ id: row.nodeId, field: 'name' })} />,
-          <GridActionsCellItem key="delete" icon={<DeleteOutlineRoundedIcon />} label="Delete 3D tracker" onClick={() => setToDelete(row)} />,
+          <GridActionsCellItem
+            key="delete"
+            icon={
+              <Tooltip title={manage.isAllowed ? 'Delete 3D tracker' : manage.reason}>
+                <DeleteOutlineRoundedIcon />
+              </Tooltip>
+            }
+            label="Delete 3D tracker"
+            disabled={!manage.isAllowed}
+            onClick={() => setToDelete(row)}
+          />,
           ...(row.nextUploadInfo
             ? [
                 <GridActionsCellItem
@@ -111,7 +124,7 @@ export function ThreeDTrackersPage() {
         ],
       },
     ],
-    [apiRef, send, snackbar],
+    [apiRef, send, snackbar, manage.isAllowed, manage.reason],
   );
 
   return (
@@ -120,9 +133,19 @@ export function ThreeDTrackersPage() {
         title={ThreeDTrackerMessages.title}
         description="Handheld trackers that map the room while you scan. Pair one by scanning the QR code of “Add Tracker”, then connect it to a 3D model from the model's page."
         actions={
-          <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setAdding(true)} data-testid="add-tracker-button">
-            {ThreeDTrackerMessages.add}
-          </Button>
+          <Tooltip title={manage.isAllowed ? '' : manage.reason}>
+            <span>
+              <Button
+                variant="contained"
+                startIcon={<AddRoundedIcon />}
+                onClick={() => setAdding(true)}
+                disabled={!manage.isAllowed}
+                data-testid="add-tracker-button"
+              >
+                {ThreeDTrackerMessages.add}
+              </Button>
+            </span>
+          </Tooltip>
         }
       />
       <AddTrackerDialog isOpen={isAdding} onClose={() => setAdding(false)} />

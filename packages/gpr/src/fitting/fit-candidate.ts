@@ -10,13 +10,6 @@ import {
   type LimbPick,
 } from './pick-limbs';
 
-/**
- * Longest gap a limb is picked across, metres: where a neighbour's limb crosses this one (close pairs, deep bars
- * beside shallow ones, long low-frequency wavelets) the correlation drops for a few traces and the limb resumes
- * beyond; ending the limb at the first two misses left deep bars with one limb, and their fits slid sideways.
- */
-const LIMB_GAP_M = 0.016;
-
 /** Options of {@link fitCandidate}. */
 export interface CandidateFitOptions {
   /** Permittivity to start from (e.g. the stack's best curve). */
@@ -128,7 +121,6 @@ export function fitCandidate(
       maxTrace: Math.min(maxTrace, reach(1)),
       minAmplitude,
       traceStride: Math.max(1, Math.floor(0.003 / dx)),
-      maxMisses: Math.max(2, Math.round(LIMB_GAP_M / dx)),
       excluded,
     });
     const trimmed = trimEarlyLimbs(scan, picks, bar, eps, options, pass.isFinal);

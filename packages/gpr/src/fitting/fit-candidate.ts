@@ -199,9 +199,8 @@ function fitOptions(
  * Cuts each limb where its picks start arriving early. Beyond some offset the limbs of shallow bars arrive
  * earlier than straight rays through the concrete predict (energy refracted along the surface, near-field
  * coupling) — never later — and the early picks flatten the fitted hyperbola, biasing εr low. The core of the
- * hyperbola (delay ≤ 0.3 period) is fitted alone, and each limb beyond that core is cut at the first of two
- * consecutive picks earlier than that fit predicts by more than their scatter (twice its RMS, at least 0.7
- * sample). Only for straight-ray fits (candidate screening): the
+ * hyperbola (delay ≤ 0.3 period) is fitted alone, and each limb is cut at the first of two consecutive picks
+ * more than 0.7 sample earlier than that fit predicts. Only for straight-ray fits (candidate screening): the
  * surface-coupling model (surface-coupling.ts) predicts the early limbs, so coupled fits keep them.
  */
 function trimEarlyLimbs(
@@ -233,19 +232,9 @@ function trimEarlyLimbs(
     bistaticTravelTimeS(p.traceIndex * scan.traceSpacingM, model, coreFit.permittivity, s) / dt -
     (p.sample + offset - scan.timeZeroSample);
   const centre = coreFit.x0M / scan.traceSpacingM;
-  // "Early" beyond the picks' own scatter: twice the core fit's RMS misfit, at least 0.7 sample.
-  const threshold = Math.max(0.7, 2 * coreFit.rmsSamples);
-  const coreDelay = (p: LimbPick): number =>
-    (bistaticTravelTimeS(p.traceIndex * scan.traceSpacingM, model, coreFit.permittivity, s) -
-      bistaticTravelTimeS(model.x0M, model, coreFit.permittivity, s)) /
-    dt;
-  // The core itself is never cut: its picks scatter about the fit by noise alone (an early pick there is noise or
-  // a stone, not the surface's early arrival), and cutting there left a limb with no picks at all.
   const keep = (side: LimbPick[]): LimbPick[] => {
     for (let i = 0; i < side.length; i++) {
-      if (coreDelay(side[i]) <= 0.3 * scan.periodSamples) continue;
-      const isEarly =
-        earliness(side[i]) > threshold && (i + 1 >= side.length || earliness(side[i + 1]) > threshold);
+      const isEarly = earliness(side[i]) > 0.7 && (i + 1 >= side.length || earliness(side[i + 1]) > 0.7);
       if (isEarly) return side.slice(0, i);
     }
     return side;

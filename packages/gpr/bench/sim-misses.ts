@@ -41,7 +41,10 @@ for (const file of readdirSync(dir)
   .filter((f) => f.endsWith('.truth.json') && f.includes(filter))
   .sort()) {
   const truth = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as TruthFile;
-  const read = await readGprFileAsync({ name: truth.file, bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))) });
+  const read = await readGprFileAsync({
+    name: truth.file,
+    bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
+  });
   const rg = read.radargrams[0];
   const result = analyzeLineScan(rg);
   const found = result.rebars;
@@ -55,9 +58,12 @@ for (const file of readdirSync(dir)
       ` wall ${truth.backwallDepthM ?? '-'} snr ${truth.dzt?.snrDb ?? '-'} εr est ${result.permittivity.value.toFixed(2)}`,
   );
   console.log(
-    '  truth: ' + truth.rebars.map((b) => `x${mm(b.xM)}/c${mm(b.coverM ?? 0)}/r${mm(b.radiusM ?? 0)}`).join('  '),
+    '  truth: ' +
+      truth.rebars.map((b) => `x${mm(b.xM)}/c${mm(b.coverM ?? 0)}/r${mm(b.radiusM ?? 0)}`).join('  '),
   );
-  console.log('  found: ' + found.map((b) => `x${mm(b.xM)}/c${mm(b.coverM)}/conf${b.confidence.toFixed(2)}`).join('  '));
+  console.log(
+    '  found: ' + found.map((b) => `x${mm(b.xM)}/c${mm(b.coverM)}/conf${b.confidence.toFixed(2)}`).join('  '),
+  );
   const scan = prepareScan(rg);
   const loose = findHyperbolas(scan, { minConfidence: 0, minReflectionStrength: 0 });
   const direct = directWaveAmplitude(scan);

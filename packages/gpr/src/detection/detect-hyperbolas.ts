@@ -292,7 +292,7 @@ export function reflectionStrength(scan: PreparedScan, candidate: FittedCandidat
 
 /**
  * Residual searches at most, each only when the one before added a bar. On the random gprMax set a second round
- * found one more deep bar of a row whose limbs cross (dev-random-09); a third found no more there and added a
+ * found one more deep bar of a row whose limbs cross (dev-random-03); a third found no more there and added a
  * false bar on StructureScan File_001.
  */
 const RESIDUAL_ROUNDS = 2;

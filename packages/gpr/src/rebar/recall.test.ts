@@ -23,7 +23,10 @@ function scanAtSnr(options: SyntheticBScanOptions, snrDb: number): ReturnType<ty
 function expectExactly(found: { xM: number; coverM: number }[], bars: BarGeometry[]): void {
   expect(found).toHaveLength(bars.length);
   bars.forEach((bar, i) => {
-    const spacing = Math.min(Infinity, ...bars.filter((_, k) => k !== i).map((o) => Math.abs(o.x0M - bar.x0M)));
+    const spacing = Math.min(
+      Infinity,
+      ...bars.filter((_, k) => k !== i).map((o) => Math.abs(o.x0M - bar.x0M)),
+    );
     const tolerance = Math.min(0.01, spacing / 4);
     const match = found.find((f) => Math.abs(f.xM - bar.x0M) <= tolerance);
     expect(match, `bar at x = ${bar.x0M} m`).toBeDefined();

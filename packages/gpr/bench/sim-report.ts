@@ -33,6 +33,8 @@ interface BarRecord {
 
 interface Tally {
   tp: number;
+  /** Bars found at the right position, whatever their cover (the detection side's own score). */
+  positionTp: number;
   found: number;
   truth: number;
   bars: BarRecord[];
@@ -72,10 +74,11 @@ function barRecords(s: ScanScore): { records: BarRecord[]; tp: number } {
 }
 
 function tally(scores: ScanScore[]): Tally {
-  const out: Tally = { tp: 0, found: 0, truth: 0, bars: [], epsErrors: [] };
+  const out: Tally = { tp: 0, positionTp: 0, found: 0, truth: 0, bars: [], epsErrors: [] };
   for (const s of scores) {
     const { records, tp } = barRecords(s);
     out.tp += tp;
+    out.positionTp += records.filter((b) => b.coverErrorMm !== undefined).length;
     out.found += s.result.rebars.length;
     out.truth += s.truth.length;
     out.bars.push(...records);
@@ -88,6 +91,8 @@ function tally(scores: ScanScore[]): Tally {
 /** The summary figures of a set of scans (one row of the report). */
 export interface Summary {
   f1: number;
+  /** F1 of the positions alone (|Δx| within the rule, any cover). */
+  positionF1: number;
   precision: number;
   recall: number;
   coverMae: number;
@@ -111,8 +116,11 @@ function summarise(t: Tally): Summary {
   const eps = t.epsErrors.map(Math.abs).sort((a, b) => a - b);
   const found = errors;
   const claims = found.filter((b) => b.claimedStepError !== undefined);
+  const positionP = t.positionTp / Math.max(1, t.found);
+  const positionR = t.positionTp / Math.max(1, t.truth);
   return {
     f1: (2 * precision * recall) / Math.max(1e-9, precision + recall),
+    positionF1: (2 * positionP * positionR) / Math.max(1e-9, positionP + positionR),
     precision,
     recall,
     coverMae: absoluteErrorStats(coverErrors).mae,
@@ -130,13 +138,13 @@ function summarise(t: Tally): Summary {
 }
 
 const HEADER =
-  'set                     bars   P     R     F1   coverMAE  bias   εr med%  worst%  sd-cov  claim  claim-ok  >2 off';
+  'set                     bars   P     R     F1   coverMAE  bias   εr med%  worst%  sd-cov  claim  claim-ok  >2 off  posF1';
 
 function row(name: string, s: Summary): string {
   return (
     `${name.padEnd(22)} ${pad(s.bars, 4)}  ${f2(s.precision)}  ${f2(s.recall)}  ${f2(s.f1)}  ${pad(f2(s.coverMae), 7)}` +
     `  ${pad(f2(s.coverBias), 5)}  ${pad(f2(s.epsMedian, 1), 6)}  ${pad(f2(s.epsWorst, 1), 6)}  ${pad(f2(s.sdCoverage), 6)}` +
-    `  ${pad(f2(s.claimRate), 5)}  ${pad(f2(s.claimAccuracy), 8)}  ${pad(s.claimsOffByMoreThanTwo, 6)}`
+    `  ${pad(f2(s.claimRate), 5)}  ${pad(f2(s.claimAccuracy), 8)}  ${pad(s.claimsOffByMoreThanTwo, 6)}  ${f2(s.positionF1)}`
   );
 }
 

@@ -145,10 +145,15 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
   };
   const modelled = model(bars);
   let { models } = modelled;
-  if (bars.length > 0 && options.shouldSearchResidual !== false) {
-    // Bars hidden under the found ones' limbs (deep bars beside shallow ones, close pairs): what the found bars'
-    // modelled reflections leave is stacked and screened again.
-    const residual = subtractReflections(modelled.scan, modelled.models);
+  // Bars hidden under the found ones' limbs (deep bars beside shallow ones, close pairs): what the found bars'
+  // modelled reflections leave is stacked and screened again — and again while that finds more (a row of deep
+  // bars whose limbs cross each other comes out one or two at a time).
+  for (
+    let round = 0;
+    round < RESIDUAL_ROUNDS && bars.length > 0 && options.shouldSearchResidual !== false;
+    round++
+  ) {
+    const residual = subtractReflections(modelled.scan, models);
     const residualStack = computeDiffractionStack(residual, { radiusM, maxCoverM: options.maxCoverM });
     const residualPeaks = findStackPeaks(residualStack, {
       minScore: options.minScore ?? 3,
@@ -163,12 +168,13 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
       bars.every((b) => Math.abs(b.result.fit.x0M - x) > HIDDEN_BAR_MIN_OFFSET_M);
     const candidates = residualPeaks.filter((p) => apart(p.xIdx * scan.traceSpacingM));
     const hidden = screen(residual, candidates, bars).filter((h) => apart(h.result.fit.x0M));
-    if (hidden.length > 0) {
-      bars = removeLimbCrossings(scan, removeEchoes(scan, mergeDuplicates([...bars, ...hidden], scan)));
-      // The background stays the first pass's (a doubtful hidden bar must not move the others' picks); the
-      // reflections are refitted with the hidden bars among them, for subtraction.
-      models = modelReflections(modelled.scan, reflectionsOf(bars)).models;
-    }
+    if (hidden.length === 0) break;
+    const before = bars.length;
+    bars = removeLimbCrossings(scan, removeEchoes(scan, mergeDuplicates([...bars, ...hidden], scan)));
+    // The background stays the first pass's (a doubtful hidden bar must not move the others' picks); the
+    // reflections are refitted with the hidden bars among them, for subtraction.
+    models = modelReflections(modelled.scan, reflectionsOf(bars)).models;
+    if (bars.length <= before) break;
   }
   const refined = modelled.scan;
   let scratch: SubtractionScratch | undefined;
@@ -283,6 +289,13 @@ export function reflectionStrength(scan: PreparedScan, candidate: FittedCandidat
   const path = 2 * Math.hypot(candidate.result.fit.coverM, scan.antennaSeparationM / 2);
   return (candidate.result.apex.amplitude / direct) * Math.sqrt(path / 0.1);
 }
+
+/**
+ * Residual searches at most, each only when the one before added a bar. On the random gprMax set a second round
+ * found one more deep bar of a row whose limbs cross (dev-random-03); a third found no more there and added a
+ * false bar on StructureScan File_001.
+ */
+const RESIDUAL_ROUNDS = 2;
 
 /** A bar found in the residual must lie at least this far along the line from every bar found before, metres. */
 const HIDDEN_BAR_MIN_OFFSET_M = 0.015;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pointCloudFiles } from '../cloud/point-cloud';
+import { evenSubsample } from '../point-order';
 import { writePlyPoints } from '../writers';
 import { readPlyHeader } from './ply';
 import { readPlyPoints } from './ply-points';
@@ -105,5 +106,17 @@ describe('LOD-ordered clouds', () => {
     const tenths = new Array(10).fill(0);
     for (let k = 0; k < 1000; k++) tenths[Math.floor(read.positions[k * 3]! * 10)]++;
     for (const n of tenths) expect(n).toBeGreaterThan(60);
+  });
+});
+
+describe('evenSubsample', () => {
+  it('picks points at an even stride through the prefix, colours with their points', () => {
+    const positions = Float32Array.from({ length: 30 }, (_, i) => i);
+    const colours = Uint8Array.from({ length: 30 }, (_, i) => 100 + i);
+    const picked = evenSubsample(positions, colours, 8, 4);
+    expect(Array.from(picked.positions)).toEqual([0, 1, 2, 6, 7, 8, 12, 13, 14, 18, 19, 20]);
+    expect(Array.from(picked.colours!)).toEqual([100, 101, 102, 106, 107, 108, 112, 113, 114, 118, 119, 120]);
+    expect(evenSubsample(positions, null, 3, 10).positions.length).toBe(9);
+    expect(evenSubsample(positions, null, 3, 10).colours).toBeNull();
   });
 });

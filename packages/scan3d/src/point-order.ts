@@ -54,3 +54,37 @@ export function nextPointBudget(
   else if (frameMs < target * 0.7) next = Math.ceil(current * 1.1);
   return Math.max(Math.min(min, options.max), Math.min(options.max, next));
 }
+
+/**
+ * `count` points of the arrays' first `available`, at an even stride (a copy; the coarse level of a cloud).
+ *
+ * @param positions - xyz per point.
+ * @param colours - rgb per point, or null.
+ * @param available - Points to pick from (a prefix of the arrays).
+ * @param count - Points to pick (at most `available`).
+ * @returns New arrays of `count` points.
+ * @example evenSubsample(positions, colours, 1_000_000, 150_000)
+ */
+export function evenSubsample(
+  positions: Float32Array,
+  colours: Uint8Array | null,
+  available: number,
+  count: number,
+): { positions: Float32Array; colours: Uint8Array | null } {
+  const n = Math.max(0, Math.min(count, available));
+  const step = available / Math.max(n, 1);
+  const p = new Float32Array(n * 3);
+  const c = colours ? new Uint8Array(n * 3) : null;
+  for (let k = 0; k < n; k++) {
+    const i = Math.floor(k * step) * 3;
+    p[k * 3] = positions[i]!;
+    p[k * 3 + 1] = positions[i + 1]!;
+    p[k * 3 + 2] = positions[i + 2]!;
+    if (c && colours) {
+      c[k * 3] = colours[i]!;
+      c[k * 3 + 1] = colours[i + 1]!;
+      c[k * 3 + 2] = colours[i + 2]!;
+    }
+  }
+  return { positions: p, colours: c };
+}

@@ -1,16 +1,19 @@
+import { PLY_LOD_ORDER_COMMENT } from './formats/ply';
 /**
  * A binary little-endian PLY of points with 8-bit colours (float x, y, z; uchar red, green, blue), as
  * RTAB-Map exports clouds.
  *
  * @param positions - xyz per point, metres.
  * @param colours - rgb per point (0–255), or null for none.
+ * @param options - `lodOrdered`: the points are shuffled (`shufflePointsInPlace`): the header says so
+ *   (`comment lod_order shuffled`), and the viewer draws the file's first points as its coarse level.
  * @returns The file's bytes.
  * @example writePlyPoints(new Float32Array([0, 0, 0]), new Uint8Array([255, 0, 0]))
  */
-export function writePlyPoints(positions: Float32Array, colours: Uint8Array | null): Uint8Array {
+export function writePlyPoints(positions: Float32Array, colours: Uint8Array | null, options: { lodOrdered?: boolean } = {}): Uint8Array {
   const count = positions.length / 3;
   const header =
-    `ply\nformat binary_little_endian 1.0\nelement vertex ${count}\nproperty float x\nproperty float y\nproperty float z\n` +
+    `ply\nformat binary_little_endian 1.0\n${options.lodOrdered ? `${PLY_LOD_ORDER_COMMENT}\n` : ''}element vertex ${count}\nproperty float x\nproperty float y\nproperty float z\n` +
     (colours ? 'property uchar red\nproperty uchar green\nproperty uchar blue\n' : '') +
     'end_header\n';
   const stride = colours ? 15 : 12;

@@ -1,4 +1,5 @@
 import { readRtabmapFrame, readRtabmapSummary, type SqlSource } from '../rtabmap/database';
+import { shufflePointsInPlace } from '../point-order';
 import { writePlyPoints } from '../writers';
 import { backProjectFrame, DEFAULT_BACK_PROJECT, type BackProjectOptions } from './backproject';
 import { subsamplePoints, writePcdPoints } from './pcd';
@@ -85,14 +86,18 @@ export function generatePointCloud(
   };
 }
 
-/** The files a cloud is stored as: binary PLY (the cloud) and a small PCD preview. */
+/**
+ * The files a cloud is stored as: binary PLY (the cloud) and a small PCD preview. The PLY's points are
+ * shuffled (seeded, so the same cloud always gets the same order) and its header says so: every prefix is
+ * an even subsample, and the viewer draws the first points it downloads as the coarse level (decision 0044).
+ * The result's arrays are reordered in place.
+ */
 export function pointCloudFiles(
   result: PointCloudResult,
   previewPoints = 50_000,
 ): { ply: Uint8Array; pcd: Uint8Array } {
   const preview = subsamplePoints(result.positions, result.colours, previewPoints);
-  return {
-    ply: writePlyPoints(result.positions, result.colours),
-    pcd: writePcdPoints(preview.positions, preview.colours),
-  };
+  const pcd = writePcdPoints(preview.positions, preview.colours);
+  shufflePointsInPlace(result.positions, result.colours);
+  return { ply: writePlyPoints(result.positions, result.colours, { lodOrdered: true }), pcd };
 }

@@ -27,7 +27,15 @@ export interface PlyHeader {
   hasNormals: boolean;
   /** Byte offset of the body (just after `end_header\n`). */
   bodyOffset: number;
+  /**
+   * 'shuffled' when the header says (`comment lod_order shuffled`, see {@link PLY_LOD_ORDER_COMMENT}) that the
+   * vertices are in a seeded random order, so that every prefix is an even subsample of the whole cloud.
+   */
+  lodOrder: 'shuffled' | null;
 }
+
+/** The header comment of a PLY whose vertices are shuffled (every prefix an even subsample; GPR Hub writes it). */
+export const PLY_LOD_ORDER_COMMENT = 'comment lod_order shuffled';
 
 /** Bytes of each PLY scalar type (both the old and the sized names). */
 export const PLY_TYPE_BYTES: Record<string, number> = {
@@ -49,6 +57,7 @@ export function readPlyHeader(bytes: Uint8Array): PlyHeader {
   const header = readHeaderLines(bytes, (line) => line === 'end_header');
   if (!header) throw new Scan3dFormatError('is not a PLY file (no "end_header" in its first 64 KiB)');
   let format: PlyFormat | null = null;
+  let lodOrder: PlyHeader['lodOrder'] = null;
   const elements: PlyElement[] = [];
   for (const line of header.lines.slice(1)) {
     const words = line.split(/\s+/);
@@ -73,7 +82,9 @@ export function readPlyHeader(bytes: Uint8Array): PlyHeader {
         throw new Scan3dFormatError(`has an unknown PLY property type in "${line}"`);
       }
       element.properties.push(property);
-    } else if (keyword !== 'comment' && keyword !== 'obj_info' && keyword !== 'end_header' && keyword !== '') {
+    } else if (keyword === 'comment') {
+      if (words.join(' ') === PLY_LOD_ORDER_COMMENT) lodOrder = 'shuffled';
+    } else if (keyword !== 'obj_info' && keyword !== 'end_header' && keyword !== '') {
       throw new Scan3dFormatError(`has an unknown PLY header line "${line}"`);
     }
   }
@@ -90,5 +101,6 @@ export function readPlyHeader(bytes: Uint8Array): PlyHeader {
     hasColours: (names.has('red') && names.has('green') && names.has('blue')) || (names.has('r') && names.has('g') && names.has('b')),
     hasNormals: names.has('nx') && names.has('ny') && names.has('nz'),
     bodyOffset: header.endOffset,
+    lodOrder,
   };
 }

@@ -1,4 +1,4 @@
-import type { PointCloudReply } from './point-cloud.worker';
+import type { PointCloudReply, PointCloudTimings } from './point-cloud.worker';
 
 /**
  * Points kept from a cloud: 10 million is the most the live view sends (spec 001 §9), so a cloud of that
@@ -14,16 +14,21 @@ export type CoarseCloud = Extract<PointCloudReply, { kind: 'coarse' }>;
 export type OctreeCloud = Extract<PointCloudReply, { kind: 'octree' }>;
 
 /**
- * Load a PLY cloud in a web worker: `onCoarse` gets an even subsample as soon as the file is downloaded
- * (only for clouds larger than it), `onOctree` the octree over every kept point, `onError` a message.
+ * Load a PLY cloud in a web worker: `onCoarse` gets an even subsample (only for clouds larger than it) as
+ * soon as the file's first points are in when the file is LOD-ordered (`comment lod_order shuffled`, as the
+ * server writes generated clouds), else once the whole file is in; `onOctree` the octree over every kept
+ * point; `onError` a message.
  */
 export function loadPointCloud(
   url: string,
   handlers: { onCoarse: (cloud: CoarseCloud) => void; onOctree: (cloud: OctreeCloud) => void; onError: (message: string) => void },
 ): { cancel: () => void } {
+  performance.mark('viewer3d:worker-created');
+  const marked = new Set<string>();
   const worker = new Worker(new URL('./point-cloud.worker.ts', import.meta.url), { type: 'module' });
   worker.onmessage = (event: MessageEvent<PointCloudReply>) => {
     const reply = event.data;
+    if (reply.kind !== 'error') markTimings(reply.kind, reply.timings, marked);
     if (reply.kind === 'coarse') return handlers.onCoarse(reply);
     worker.terminate();
     if (reply.kind === 'octree') handlers.onOctree(reply);
@@ -35,4 +40,18 @@ export function loadPointCloud(
   };
   worker.postMessage({ url: new URL(url, location.href).href, maxPoints: MAX_KEPT_POINTS, coarsePoints: COARSE_POINTS, nodeCapacity: NODE_CAPACITY });
   return { cancel: () => worker.terminate() };
+}
+
+/**
+ * The worker's steps as performance marks on the page's timeline (`viewer3d:<step>`, the benchmark reads
+ * them; devtools shows them), and when its answer arrived (`viewer3d:<kind>-received`).
+ */
+function markTimings(kind: 'coarse' | 'octree', timings: PointCloudTimings, marked: Set<string>): void {
+  for (const [step, at] of Object.entries(timings)) {
+    const name = `viewer3d:${step}`;
+    if (marked.has(name)) continue;
+    marked.add(name);
+    performance.mark(name, { startTime: Math.max(0, at - performance.timeOrigin) });
+  }
+  performance.mark(`viewer3d:${kind}-received`);
 }

@@ -7,6 +7,7 @@ import { MTLLoader } from 'three/examples/jsm/loaders/MTLLoader.js';
 import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import { PCDLoader } from 'three/examples/jsm/loaders/PCDLoader.js';
 import type { DisplayedModel } from '../model-files';
+import { markWhenDrawn } from './mark-drawn';
 import { loadPointCloud, NODE_CAPACITY, type CoarseCloud } from './load-point-cloud';
 import { MAX_POINT_BUDGET, OctreePointCloud } from './octree-cloud';
 
@@ -105,6 +106,7 @@ export function ModelContent({ model, look, onLoaded, onError }: ModelContentPro
     let cancelWorker = () => {};
     const finish = (next: THREE.Object3D, info: ModelLoadInfo) => {
       if (isCancelled) return;
+      markWhenDrawn(next, info.level);
       setObject(next);
       callbacks.current.onLoaded(new THREE.Box3().setFromObject(next), info);
     };

@@ -1,6 +1,7 @@
 import { selectOctreeNodes, type OctreeNode } from '@gprhub/scan3d';
 import * as THREE from 'three';
 import type { OctreeCloud } from './load-point-cloud';
+import { markWhenDrawn } from './mark-drawn';
 
 /** Largest point budget (the spec's "a few million"); the frame time may lower it, never raise it above this. */
 export const MAX_POINT_BUDGET = 3_000_000;
@@ -35,6 +36,7 @@ export class OctreePointCloud extends THREE.Group {
   /** Points with GPU buffers now. */
   residentPoints = 0;
   private readonly resident = new Map<number, ResidentNode>();
+  private hasMarkedDrawn = false;
   private frame = 0;
   private readonly clip = new THREE.Matrix4();
   private readonly inverse = new THREE.Matrix4();
@@ -108,6 +110,10 @@ export class OctreePointCloud extends THREE.Group {
     const half = node.sizeM / 2;
     geometry.boundingSphere = new THREE.Sphere(new THREE.Vector3(node.min[0] + half, node.min[1] + half, node.min[2] + half), half * Math.sqrt(3));
     const points = new THREE.Points(geometry, this.material);
+    if (this.resident.size === 0 && this.residentPoints === 0 && !this.hasMarkedDrawn) {
+      this.hasMarkedDrawn = true;
+      markWhenDrawn(points, 'octree');
+    }
     // The node selection already culled by the frustum.
     points.frustumCulled = false;
     points.matrixAutoUpdate = false;

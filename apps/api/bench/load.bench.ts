@@ -6,6 +6,7 @@
  * own) listens for the run; AUTH_CACHE_S=0 measures without the credential cache; LOAD_CPU_PROF=<dir> profiles it.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import autocannonModule from 'autocannon';
 
 interface LoadResult {
@@ -22,11 +23,11 @@ const port = Number(process.env.PORT ?? 3100);
 const repoRoot = new URL('../../../', import.meta.url).pathname;
 
 // The server runs in its own process (load-server.ts), as deployed: autocannon's own work (it turns every body
-// into a string) then does not run on the server's event loop. LOAD_CPU_PROF=<dir> profiles the server.
-const profile = process.env.LOAD_CPU_PROF
-  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`]
-  : [];
-const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/bench/load-server.ts'], {
+// into a string) then does not run on the server's event loop. LOAD_CPU_PROF=<dir> profiles the server over
+// each run (one <run>.cpuprofile each).
+const profileDir = process.env.LOAD_CPU_PROF;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/bench/load-server.ts'], {
   cwd: repoRoot,
   env: { ...process.env, PORT: String(port) },
   stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -67,11 +68,26 @@ const q = encodeURIComponent(
 );
 const listing = { url: `${base}/api/nodes/query?q=${q}`, headers };
 
+/** Start or stop the server's profile of a run (LOAD_CPU_PROF); answers once the server has done it. */
+const profiling = (profile: 'start' | 'stop', name: string) =>
+  profileDir
+    ? new Promise<void>((resolve) => {
+        server.once('message', () => resolve());
+        server.send({ profile, name });
+      })
+    : Promise.resolve();
 /** One autocannon run, with the server's CPU time per completed request over it. */
-const run = async (target: { url: string; headers: Record<string, string> }, connections: number) => {
+const run = async (
+  target: { url: string; headers: Record<string, string> },
+  connections: number,
+  name?: string,
+) => {
+  if (name) await profiling('start', name);
   const before = await serverCpuMs();
   const result = await autocannon({ ...target, connections, duration: SECONDS });
-  return { ...result, cpuMsPerRequest: (await serverCpuMs()) - before };
+  const cpuMs = (await serverCpuMs()) - before;
+  if (name) await profiling('stop', name);
+  return { ...result, cpuMsPerRequest: cpuMs };
 };
 const line = (
   label: string,
@@ -94,8 +110,8 @@ await once(listing.url, listing.headers);
 console.log(
   `${CONNECTIONS} connections, ${SECONDS} s per run, loopback port ${port}; load average ${load1!.toFixed(1)} on ${(await import('node:os')).cpus().length} cores (other processes share them: req/s falls with it, CPU ms/req much less)`,
 );
-line('signal (binary, compressed)', await run(signal, CONNECTIONS), '≥ 200 req/s, p99 ≤ 500 ms');
-line('hub listing', await run(listing, CONNECTIONS), '≥ 500 req/s, p99 ≤ 100 ms');
+line('signal (binary, compressed)', await run(signal, CONNECTIONS, 'signal'), '≥ 200 req/s, p99 ≤ 500 ms');
+line('hub listing', await run(listing, CONNECTIONS, 'listing'), '≥ 500 req/s, p99 ≤ 100 ms');
 const [, user] = await Promise.all([run(signal, CONNECTIONS), run(listing, 1)]);
 line('hub user under signal load', user, 'p99 ≤ 50 ms', false);
 server.kill('SIGTERM');

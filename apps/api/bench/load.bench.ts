@@ -32,10 +32,12 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/bench/load-
   env: { ...process.env, PORT: String(port) },
   stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 });
-/** The server's CPU time so far (user + system), ms. */
-const serverCpuMs = () =>
-  new Promise<number>((resolve) => {
-    server.once('message', (m: { cpu: NodeJS.CpuUsage }) => resolve((m.cpu.user + m.cpu.system) / 1000));
+/** The server's CPU time so far (user + system, ms) and the responses it has finished. */
+const serverCpu = () =>
+  new Promise<{ ms: number; served: number }>((resolve) => {
+    server.once('message', (m: { cpu: NodeJS.CpuUsage; served: number }) =>
+      resolve({ ms: (m.cpu.user + m.cpu.system) / 1000, served: m.served }),
+    );
     server.send('cpu');
   });
 const { headers, scanId } = await new Promise<{ headers: Record<string, string>; scanId: string }>(
@@ -83,11 +85,11 @@ const run = async (
   name?: string,
 ) => {
   if (name) await profiling('start', name);
-  const before = await serverCpuMs();
+  const before = await serverCpu();
   const result = await autocannon({ ...target, connections, duration: SECONDS });
-  const cpuMs = (await serverCpuMs()) - before;
+  const after = await serverCpu();
   if (name) await profiling('stop', name);
-  return { ...result, cpuMsPerRequest: cpuMs };
+  return { ...result, cpuMsPerRequest: (after.ms - before.ms) / Math.max(1, after.served - before.served) };
 };
 const line = (
   label: string,
@@ -98,7 +100,7 @@ const line = (
   console.log(
     `${label.padEnd(32)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(5)} ms  non-2xx ${r.non2xx}  errors ${r.errors}` +
       (perRequest
-        ? `  server CPU ${(r.cpuMsPerRequest / Math.max(1, r.requests.total)).toFixed(1)} ms/req`
+        ? `  server CPU ${r.cpuMsPerRequest.toFixed(1)} ms/req`
         : '') +
       `   target ${target}`,
   );

@@ -63,7 +63,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onResponse', async (request) => readCaches.onRequest(request.method));
   registerZod(app);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerOpenApi(app, ctx.config);
   await registerAuth(app, ctx.config, ctx.auth, ctx.db);
 

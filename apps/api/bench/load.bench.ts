@@ -6,6 +6,7 @@
  * own) listens for the run; AUTH_CACHE_S=0 measures without the credential cache; LOAD_CPU_PROF=<dir> profiles it.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import autocannonModule from 'autocannon';
 
 interface LoadResult {
@@ -22,19 +23,21 @@ const port = Number(process.env.PORT ?? 3100);
 const repoRoot = new URL('../../../', import.meta.url).pathname;
 
 // The server runs in its own process (load-server.ts), as deployed: autocannon's own work (it turns every body
-// into a string) then does not run on the server's event loop. LOAD_CPU_PROF=<dir> profiles the server.
-const profile = process.env.LOAD_CPU_PROF
-  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`]
-  : [];
-const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/bench/load-server.ts'], {
+// into a string) then does not run on the server's event loop. LOAD_CPU_PROF=<dir> profiles the server over
+// each run (one <run>.cpuprofile each).
+const profileDir = process.env.LOAD_CPU_PROF;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/bench/load-server.ts'], {
   cwd: repoRoot,
   env: { ...process.env, PORT: String(port) },
   stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 });
-/** The server's CPU time so far (user + system), ms. */
-const serverCpuMs = () =>
-  new Promise<number>((resolve) => {
-    server.once('message', (m: { cpu: NodeJS.CpuUsage }) => resolve((m.cpu.user + m.cpu.system) / 1000));
+/** The server's CPU time so far (user + system, ms) and the responses it has finished. */
+const serverCpu = () =>
+  new Promise<{ ms: number; served: number }>((resolve) => {
+    server.once('message', (m: { cpu: NodeJS.CpuUsage; served: number }) =>
+      resolve({ ms: (m.cpu.user + m.cpu.system) / 1000, served: m.served }),
+    );
     server.send('cpu');
   });
 const { headers, scanId } = await new Promise<{ headers: Record<string, string>; scanId: string }>(
@@ -67,11 +70,26 @@ const q = encodeURIComponent(
 );
 const listing = { url: `${base}/api/nodes/query?q=${q}`, headers };
 
+/** Start or stop the server's profile of a run (LOAD_CPU_PROF); answers once the server has done it. */
+const profiling = (profile: 'start' | 'stop', name: string) =>
+  profileDir
+    ? new Promise<void>((resolve) => {
+        server.once('message', () => resolve());
+        server.send({ profile, name });
+      })
+    : Promise.resolve();
 /** One autocannon run, with the server's CPU time per completed request over it. */
-const run = async (target: { url: string; headers: Record<string, string> }, connections: number) => {
-  const before = await serverCpuMs();
+const run = async (
+  target: { url: string; headers: Record<string, string> },
+  connections: number,
+  name?: string,
+) => {
+  if (name) await profiling('start', name);
+  const before = await serverCpu();
   const result = await autocannon({ ...target, connections, duration: SECONDS });
-  return { ...result, cpuMsPerRequest: (await serverCpuMs()) - before };
+  const after = await serverCpu();
+  if (name) await profiling('stop', name);
+  return { ...result, cpuMsPerRequest: (after.ms - before.ms) / Math.max(1, after.served - before.served) };
 };
 const line = (
   label: string,
@@ -82,7 +100,7 @@ const line = (
   console.log(
     `${label.padEnd(32)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(5)} ms  non-2xx ${r.non2xx}  errors ${r.errors}` +
       (perRequest
-        ? `  server CPU ${(r.cpuMsPerRequest / Math.max(1, r.requests.total)).toFixed(1)} ms/req`
+        ? `  server CPU ${r.cpuMsPerRequest.toFixed(1)} ms/req`
         : '') +
       `   target ${target}`,
   );
@@ -94,8 +112,8 @@ await once(listing.url, listing.headers);
 console.log(
   `${CONNECTIONS} connections, ${SECONDS} s per run, loopback port ${port}; load average ${load1!.toFixed(1)} on ${(await import('node:os')).cpus().length} cores (other processes share them: req/s falls with it, CPU ms/req much less)`,
 );
-line('signal (binary, compressed)', await run(signal, CONNECTIONS), '≥ 200 req/s, p99 ≤ 500 ms');
-line('hub listing', await run(listing, CONNECTIONS), '≥ 500 req/s, p99 ≤ 100 ms');
+line('signal (binary, compressed)', await run(signal, CONNECTIONS, 'signal'), '≥ 200 req/s, p99 ≤ 500 ms');
+line('hub listing', await run(listing, CONNECTIONS, 'listing'), '≥ 500 req/s, p99 ≤ 100 ms');
 const [, user] = await Promise.all([run(signal, CONNECTIONS), run(listing, 1)]);
 line('hub user under signal load', user, 'p99 ≤ 50 ms', false);
 server.kill('SIGTERM');

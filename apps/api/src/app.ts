@@ -26,11 +26,14 @@ import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebApp } from './plugins/web.js';
 import { registerZod } from './plugins/zod.js';
 import { ErrorCode, Messages } from '@gprhub/contract';
+import { ReadCaches } from './lib/read-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, for tests that must cover them all. */
     routeList: { method: string; url: string }[];
+    /** Rows remembered briefly on hot read paths (lib/read-cache.ts), cleared by every request that may write. */
+    readCaches: ReadCaches;
   }
 }
 
@@ -54,9 +57,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
+  const readCaches = new ReadCaches(ctx.config.authCacheMs);
+  app.decorate('readCaches', readCaches);
+  // A request that may write clears them when it starts and when it ends (reads in flight across it are not kept).
+  app.addHook('onRequest', async (request) => readCaches.onRequest(request.method));
+  app.addHook('onResponse', async (request) => readCaches.onRequest(request.method));
   registerZod(app);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerOpenApi(app, ctx.config);
   await registerAuth(app, ctx.config, ctx.auth, ctx.db);
 

@@ -9,10 +9,12 @@ import {
   QueryStringSchema,
   UpdateGprScanGeometryBodySchema,
 } from '@gprhub/contract';
+import { findGprScan, type GprScanWithNode } from '@gprhub/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { notFound } from '../../lib/errors.js';
 import { parseListQuery } from '../../lib/list-query.js';
 import { readScanRadargram } from '../../scan-data/gpr-scan-data.js';
 import { updateScanGeometry } from './scan-geometry.service.js';
@@ -31,6 +33,8 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 export function registerGprScanRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.authenticate };
+  // The signal route's scoping read, remembered briefly (cleared by every write: lib/read-cache.ts).
+  const signalScans = app.readCaches.create<GprScanWithNode>();
 
   r.get('/api/gpr-scans/query', {
     ...auth,
@@ -115,7 +119,9 @@ export function registerGprScanRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     handler: async (request, reply) => {
       const { organizationId } = request.actor;
-      const row = await getGprScanRow(ctx, organizationId, request.params.id);
+      const id = request.params.id;
+      const row = await signalScans.get(organizationId, id, () => findGprScan(ctx.db, organizationId, id));
+      if (!row) throw notFound();
       const isBinary = wantsBinary(request.headers.accept);
       const etag = signalEtag(row.scan, isBinary ? 'binary' : 'json');
       reply.header('cache-control', 'private, max-age=300').header('vary', 'accept, accept-encoding');

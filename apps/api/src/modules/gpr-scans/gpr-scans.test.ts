@@ -154,6 +154,45 @@ describe('GET /api/gpr-scans/:id, /details, /signal', () => {
     expect((await get(url, { ...stranger.headers, 'if-none-match': etag })).statusCode).toBe(404);
   });
 
+  it('remembers the scan it serves the signal of, but never past a change made through the app', async () => {
+    // The scoping read is cached (lib/read-cache.ts, AUTH_CACHE_S): each write must clear it at once.
+    const scan = (
+      await postZip(t, m, '/api/gpr-scans/create-from-zip', buildZip({ 'cached.sgy': buildSegy({ traces: 12 }) }), {
+        parentId: folder,
+      })
+    ).json().gprScans[0].gprScan.nodeId as string;
+    const url = `/api/gpr-scans/${scan}/signal`;
+    const binaryHeaders = { ...m.headers, accept: 'application/octet-stream' };
+    const first = await get(url, binaryHeaders);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect((await get(url, { ...binaryHeaders, 'if-none-match': etag })).statusCode).toBe(304);
+    // Another organization is never answered from this organization's entry.
+    const stranger = await createMember(t.app);
+    expect((await get(url, stranger.headers)).statusCode).toBe(404);
+
+    // A new trace spacing is a new signal: a new tag, and the old one is no longer "not modified".
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/gpr-scans/${scan}/geometry`,
+      headers: m.headers,
+      payload: { traceSpacingM: 0.0123 },
+    });
+    expect(patched.statusCode).toBe(200);
+    const changed = await get(url, { ...binaryHeaders, 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.rawPayload.readDoubleLE(24)).toBe(0.0123);
+
+    // A deleted scan is gone at once.
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/nodes/${scan}`, headers: m.headers });
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(url, binaryHeaders)).statusCode).toBe(404);
+    expect((await get(url, { ...binaryHeaders, 'if-none-match': changed.headers.etag as string })).statusCode).toBe(
+      404,
+    );
+  });
+
   it('answers 404 for ids that are not GPR scans, 400 for ids that are not UUIDs', async () => {
     expect((await get(`/api/gpr-scans/${area.nodeId}`)).statusCode).toBe(404);
     expect((await get(`/api/gpr-scans/${folder}/signal`)).statusCode).toBe(404);

@@ -16,7 +16,7 @@ import {
   findPathNodes,
   insertNode,
   moveSubtree,
-  queryNodes,
+  queryNodeList,
   restoreDeletion,
   softDeleteSubtree,
   updateNodeFields,
@@ -55,7 +55,7 @@ export async function getNodeRow(db: Database, organizationId: string, id: strin
 }
 
 export async function listNodes(db: Database, organizationId: string, q: NodeQuery): Promise<NodeList> {
-  const { rows, total } = await queryNodes(db, organizationId, {
+  const { items, total } = await queryNodeList(db, organizationId, {
     ...q.filter,
     gprScanGroupNodeId: q.gprScanFilter?.gprScanGroupNodeId,
     parentGprScanGroupNodeId: q.gprScanGroupFilter?.parentGprScanGroupNodeId,
@@ -65,8 +65,10 @@ export async function listNodes(db: Database, organizationId: string, q: NodeQue
     limit: q.limit,
     skip: q.skip,
   });
-  const result: NodeList = { nodes: rows.map(toNode), total };
-  if (q.includeChildrenMap) result.childrenMap = await countLiveChildren(db, organizationId, rows.map((r) => r.id));
+  const result: NodeList = { nodes: items as Node[], total };
+  if (q.includeChildrenMap) {
+    result.childrenMap = await countLiveChildren(db, organizationId, items.map((item) => item.nodeId));
+  }
   return result;
 }
 

@@ -15,3 +15,4 @@ export * from './buildings.js';
 export * from './labels.js';
 export * from './three-d-trackers.js';
 export * from './reports.js';
+export * from './sso.js';

@@ -4,10 +4,11 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, organization } from 'better-auth/plugins';
 import type { AppConfig } from '../config.js';
+import { organizationSso } from '../modules/sso/sso-plugin.js';
 
 /**
  * better-auth, in our database: email and password, organizations, and bearer tokens (the session
- * token sent as `Authorization: Bearer <token>` authenticates scripts).
+ * token sent as `Authorization: Bearer <token>` authenticates scripts), and organizations' own OpenID Connect providers.
  */
 export function createAuth(config: AppConfig, db: Database) {
   return betterAuth({
@@ -36,7 +37,12 @@ export function createAuth(config: AppConfig, db: Database) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    plugins: [organization({ allowUserToCreateOrganization: true }), bearer()],
+    plugins: [
+      organization({ allowUserToCreateOrganization: true }),
+      bearer(),
+      // OpenID Connect single sign-on per organization (docs/decisions/0041-single-sign-on.md).
+      organizationSso({ db, authSecret: config.authSecret, allowHttpLoopback: !config.publicUrl.startsWith('https:') }),
+    ],
     // Rate limiting is done by Fastify in front of these routes (one limiter, one error body).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

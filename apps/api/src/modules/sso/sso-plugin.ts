@@ -52,7 +52,17 @@ function refusal(error: unknown): string {
     return `The identity provider refused the sign-in: ${error.error_description ?? error.error}`;
   }
   const message = error instanceof Error ? error.message : String(error);
-  return `The identity provider's answer was refused (${message})`;
+  const claim = (error as { cause?: { claim?: unknown } }).cause?.claim;
+  const why: Record<string, string> = {
+    exp: 'the ID token has expired',
+    iat: 'the ID token was issued at a wrong time',
+    aud: 'the ID token was issued for another client (audience)',
+    azp: 'the ID token was issued for another client (authorized party)',
+    nonce: 'the ID token does not belong to this sign-in (nonce)',
+    iss: 'the ID token comes from another issuer',
+  };
+  const reason = typeof claim === 'string' && why[claim] ? why[claim] : message;
+  return `The identity provider's answer was refused: ${reason}`;
 }
 
 /**
@@ -154,6 +164,11 @@ export function organizationSso(options: SsoPluginOptions) {
           const idClaims = tokens.claims();
           if (!idClaims) throw new Error('no ID token');
           claims = idClaims;
+          // Providers may leave the email to the UserInfo endpoint (the same subject is required).
+          if (typeof claims.email !== 'string') {
+            const info = await client.fetchUserInfo(found.config, tokens.access_token, idClaims.sub);
+            claims = { ...info, ...idClaims } as client.IDToken;
+          }
         } catch (error) {
           ctx.context.logger.warn(`SSO sign-in refused: ${error instanceof Error ? error.message : String(error)}`);
           throw ctx.redirect(signInError(refusal(error)));

@@ -51,8 +51,13 @@ function refusal(error: unknown): string {
   if (error instanceof client.ResponseBodyError) {
     return `The identity provider refused the sign-in: ${error.error_description ?? error.error}`;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  const claim = (error as { cause?: { claim?: unknown } }).cause?.claim;
+  // openid-client wraps oauth4webapi's error, whose cause names the failed claim: use the innermost words.
+  let message = error instanceof Error ? error.message : String(error);
+  let claim: unknown;
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof Error) message = e.message;
+    if ('claim' in e) claim = (e as { claim?: unknown }).claim;
+  }
   const why: Record<string, string> = {
     exp: 'the ID token has expired',
     iat: 'the ID token was issued at a wrong time',

@@ -101,6 +101,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/keys/keys-page')).KeysPage }),
               },
               {
+                path: 'sso-settings',
+                lazy: async () => ({ Component: (await import('../features/sso/sso-settings-page')).SsoSettingsPage }),
+              },
+              {
                 path: 'report-settings',
                 lazy: async () => ({
                   Component: (await import('../features/reports/report-settings-page')).ReportSettingsPage,

@@ -34,7 +34,7 @@ export const emailDomain = (email: string): string => email.slice(email.lastInde
 /** Only a path of this app: `/…`, never `//host` or `/\host` (no open redirect). */
 export function safeReturnPath(value: string | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (/[\u0000-\u001f\\]/.test(value)) return '/';
+  if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\\')) return '/';
   return value;
 }
 

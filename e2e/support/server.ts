@@ -48,7 +48,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
-  const deadline = Date.now() + 240_000; // a loaded 2-core machine (load 35+) took 92 s
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
     try {

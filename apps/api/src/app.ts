@@ -14,6 +14,7 @@ import { registerMemberRoutes } from './modules/members/members.routes.js';
 import { registerLabelRoutes } from './modules/labels/labels.routes.js';
 import { registerNodeDetailRoutes } from './modules/node-details/node-details.routes.js';
 import { registerNodeRoutes } from './modules/nodes/nodes.routes.js';
+import { registerSsoRoutes } from './modules/sso/sso.routes.js';
 import { registerTenantKeyRoutes } from './modules/tenant-keys/tenant-keys.routes.js';
 import { registerObservationRoutes } from './modules/three-d-models/observations.routes.js';
 import { registerThreeDModelRoutes } from './modules/three-d-models/three-d-models.routes.js';
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: ctx.database.kind, storage: ctx.storage.driver }));
   registerTenantKeyRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
+  registerSsoRoutes(app, ctx);
   registerNodeRoutes(app, ctx);
   registerNodeDetailRoutes(app, ctx);
   registerFileRoutes(app, ctx);

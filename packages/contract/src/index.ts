@@ -17,3 +17,4 @@ export * from './three-d-trackers.js';
 export * from './reports.js';
 export * from './roles.js';
 export * from './members.js';
+export * from './sso.js';

@@ -23,3 +23,4 @@ export * from './repositories/file-nodes.repository.js';
 export * from './repositories/three-d-trackers.repository.js';
 export * from './repositories/area-lines.repository.js';
 export * from './repositories/reports.repository.js';
+export * from './repositories/sso.repository.js';

@@ -4,10 +4,11 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, organization } from 'better-auth/plugins';
 import type { AppConfig } from '../config.js';
+import { organizationSso } from '../modules/sso/sso-plugin.js';
 
 /**
  * better-auth, in our database: email and password, organizations, and bearer tokens (the session
- * token sent as `Authorization: Bearer <token>` authenticates scripts).
+ * token sent as `Authorization: Bearer <token>` authenticates scripts), and organizations' own OpenID Connect providers.
  */
 export function createAuth(config: AppConfig, db: Database) {
   return betterAuth({
@@ -40,6 +41,8 @@ export function createAuth(config: AppConfig, db: Database) {
       // No mail server: invitations travel as links (GET /api/organization/invitations), valid a week.
       organization({ allowUserToCreateOrganization: true, invitationExpiresIn: 7 * 24 * 60 * 60 }),
       bearer(),
+      // OpenID Connect single sign-on per organization (docs/decisions/0041-single-sign-on.md).
+      organizationSso({ db, authSecret: config.authSecret, allowHttpLoopback: !config.publicUrl.startsWith('https:') }),
     ],
     // Rate limiting is done by Fastify in front of these routes (one limiter, one error body).
     rateLimit: { enabled: false },

@@ -112,6 +112,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/members/members-page')).MembersPage }),
               },
               {
+                path: 'sso-settings',
+                lazy: async () => ({ Component: (await import('../features/sso/sso-settings-page')).SsoSettingsPage }),
+              },
+              {
                 path: 'report-settings',
                 lazy: async () => ({
                   Component: (await import('../features/reports/report-settings-page')).ReportSettingsPage,

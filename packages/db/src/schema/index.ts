@@ -10,3 +10,4 @@ export * from './storage.js';
 export * from './buildings.js';
 export * from './three-d-trackers.js';
 export * from './reports.js';
+export * from './sso.js';

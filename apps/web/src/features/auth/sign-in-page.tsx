@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormServerError } from '../../components/form-server-error';
 import { FormPasswordField, FormTextField } from '../../components/form-text-field';
@@ -22,8 +25,75 @@ const SignInSchema = z.object({
 });
 type SignInValues = z.infer<typeof SignInSchema>;
 
-/** `/auth/sign-in`: email and password; then the `redirect` parameter or /hub. */
+/** The answer of `POST /api/auth/sso/sign-in`: the provider's address, or why not. */
+async function startSso(email: string, returnTo: string): Promise<string> {
+  const res = await fetch('/api/auth/sso/sign-in', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify({ email, returnTo }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
+  if (!res.ok || !body.url) throw new Error(body.message || `Single sign-on could not start (${res.status})`);
+  return body.url;
+}
+
+/** 'Continue with SSO': the work email first, then the organization's identity provider. */
+function SsoSignIn({ returnTo, onCancel }: { returnTo: string; onCancel: () => void }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim())) {
+      setError('Enter your work email address');
+      return;
+    }
+    setBusy(true);
+    try {
+      window.location.assign(await startSso(email.trim(), returnTo));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} data-testid="sso-sign-in-form">
+      <Stack spacing={2.5}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Enter your work email: you will be sent to your organization&apos;s sign-in page.
+        </Typography>
+        {error && (
+          <Alert severity="error" data-testid="sso-sign-in-error">
+            {error}
+          </Alert>
+        )}
+        <TextField
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'sso-email' } }}
+        />
+        <Button type="submit" variant="contained" size="large" loading={busy} data-testid="sso-continue">
+          Continue
+        </Button>
+        <Button onClick={onCancel} data-testid="sso-cancel">
+          Sign in with a password instead
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** `/auth/sign-in`: email and password, or 'Continue with SSO'; then the `redirect` parameter or /hub. */
 export function SignInPage() {
+  const [params] = useSearchParams();
+  const ssoError = params.get('sso_error');
+  const [isSso, setIsSso] = useState(false);
   const session = authClient.useSession();
   const navigate = useNavigate();
   const { redirectTo, redirectQuery } = useAuthRedirect();
@@ -46,6 +116,31 @@ export function SignInPage() {
     }
   });
 
+  const header = (
+    <>
+      <Typography id="sign-in-title" variant="h5" component="h1">
+        Sign in
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 4 }}>
+        Welcome back. Sign in to your GPR Hub account.
+      </Typography>
+      {ssoError && (
+        <Alert severity="error" sx={{ mb: 2.5 }} data-testid="sso-callback-error">
+          {ssoError}
+        </Alert>
+      )}
+    </>
+  );
+
+  if (isSso) {
+    return (
+      <Box aria-labelledby="sign-in-title">
+        {header}
+        <SsoSignIn returnTo={redirectTo} onCancel={() => setIsSso(false)} />
+      </Box>
+    );
+  }
+
   return (
     <Box
       component="form"
@@ -54,12 +149,7 @@ export function SignInPage() {
       aria-labelledby="sign-in-title"
       data-testid="sign-in-form"
     >
-      <Typography id="sign-in-title" variant="h5" component="h1">
-        Sign in
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 4 }}>
-        Welcome back. Sign in to your GPR Hub account.
-      </Typography>
+      {header}
       <Stack spacing={2.5}>
         <FormServerError errors={formState.errors} />
         <FormTextField
@@ -84,6 +174,10 @@ export function SignInPage() {
           data-testid="sign-in-submit"
         >
           Sign in
+        </Button>
+        <Divider sx={{ color: 'text.secondary', fontSize: 13 }}>or</Divider>
+        <Button variant="outlined" size="large" onClick={() => setIsSso(true)} data-testid="sso-start">
+          Continue with SSO
         </Button>
       </Stack>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center', color: 'text.secondary' }}>

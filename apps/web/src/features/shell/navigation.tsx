@@ -4,6 +4,7 @@ import TableRowsRoundedIcon from '@mui/icons-material/TableRowsRounded';
 import ViewInArRoundedIcon from '@mui/icons-material/ViewInArRounded';
 import PictureAsPdfRoundedIcon from '@mui/icons-material/PictureAsPdfRounded';
 import VpnKeyRoundedIcon from '@mui/icons-material/VpnKeyRounded';
+import LoginRoundedIcon from '@mui/icons-material/LoginRounded';
 import type { ReactNode } from 'react';
 import type { BuiltFeature } from '../../lib/built-features';
 import { isBuilt } from '../../lib/built-features';
@@ -37,6 +38,7 @@ export const MENU_LINKS: readonly NavigationLink[] = (
 export const DEVELOPMENT_LINKS: readonly NavigationLink[] = [
   { label: 'Keys', to: '/keys', icon: <VpnKeyRoundedIcon />, testId: 'nav-keys' },
   { label: 'Report settings', to: '/report-settings', icon: <PictureAsPdfRoundedIcon />, testId: 'nav-report-settings' },
+  { label: 'Single sign-on', to: '/sso-settings', icon: <LoginRoundedIcon />, testId: 'nav-sso-settings' },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import GroupRoundedIcon from '@mui/icons-material/GroupRounded';
+import LoginRoundedIcon from '@mui/icons-material/LoginRounded';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -89,6 +90,12 @@ export function UserMenu() {
             <GroupRoundedIcon fontSize="small" />
           </ListItemIcon>
           Organization members
+        </MenuItem>
+        <MenuItem component={OrgLink} to="/sso-settings" onClick={() => setAnchor(null)} data-testid="sso-settings-menu-item">
+          <ListItemIcon>
+            <LoginRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          Single sign-on
         </MenuItem>
         <MenuItem
           onClick={() => {

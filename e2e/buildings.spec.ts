@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestPdf } from '../apps/api/src/test/pdf-builder.js';
-import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
+import { type BrowserSession, createFolderByApi, openBrowser, screenshot, signUpWithOrganization } from './support/browser.js';
 import { importZip, syntheticLineDzt, triggerAnalysis, zipFiles } from './support/scans.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -185,8 +185,7 @@ it('adds a plan from an image and two from a two-page PDF, rotates one and delet
 });
 
 it('uploads files into a folder by drag and drop and from the New menu, refuses other kinds, and downloads one', async () => {
-  const folder = await page.request.post(`${server.url}/api/nodes`, { headers: { 'x-organization': org }, data: { type: 'FOLDER', name: 'Site documents' } });
-  const folderId = (await folder.json()).nodeId as string;
+  const folderId = await createFolderByApi(page, server.url, org, 'Site documents');
   await page.goto(`${server.url}/hub/${folderId}?org=${org}`);
   await page.getByText('This folder is empty').waitFor();
 

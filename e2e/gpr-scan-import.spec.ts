@@ -14,7 +14,13 @@ import {
 } from '../apps/api/src/test/vendor-link-stand-in.js';
 import { buildSegy, utf16le } from '../packages/gpr/test/builders.js';
 import { vendorCsvText, vendorStyleSegy } from '../packages/gpr/test/vendor-fixture.js';
-import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
+import {
+  type BrowserSession,
+  createFolderByApi,
+  openBrowser,
+  screenshot,
+  signUpWithOrganization,
+} from './support/browser.js';
 import { syntheticLineDzt } from './support/scans.js';
 import { repoRoot, startServer, type RunningServer } from './support/server.js';
 
@@ -191,11 +197,7 @@ describe('scan import from the browser', () => {
 
   it('shows the server message naming a bad file, and creates nothing', async () => {
     await page.goto(`${server.url}/hub?org=${org}`);
-    const folder = await page.request.post(`${server.url}/api/nodes`, {
-      headers: { 'x-organization': org },
-      data: { type: 'FOLDER', name: 'Bridge deck' },
-    });
-    const folderId = ((await folder.json()) as { nodeId: string }).nodeId;
+    const folderId = await createFolderByApi(page, server.url, org, 'Bridge deck');
     await page.goto(`${server.url}/hub/${folderId}?org=${org}`);
     await openNewGprScan();
     await page.getByTestId('gpr-scan-file-input').setInputFiles({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
+import { type BrowserSession, createFolderByApi, openBrowser, screenshot, signUpWithOrganization } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 // Issue #12: API keys with creator, last use, expiry and Revoke; no blocked-eval or other CSP errors
@@ -99,11 +99,7 @@ describe('hardening', () => {
   });
 
   it('shows an external image in a comment as a link and never loads it', async () => {
-    const folder = await page.request.post(`${server.url}/api/nodes`, {
-      data: { type: 'FOLDER', name: 'Bridge deck', parentId: null },
-      headers: { 'x-organization': org },
-    });
-    const { nodeId } = (await folder.json()) as { nodeId: string };
+    const nodeId = await createFolderByApi(page, server.url, org, 'Bridge deck');
     await page.goto(`${server.url}/hub?org=${org}`);
     await page.locator(`.MuiDataGrid-row[data-id="${nodeId}"]`).getByTestId('hub-row-details').click();
     const panel = page.getByTestId('node-details-panel');

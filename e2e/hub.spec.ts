@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
+import {
+  type BrowserSession,
+  createFolderByApi,
+  openBrowser,
+  screenshot,
+  signUpWithOrganization,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { BUILT_FEATURES } from '../apps/web/src/lib/built-features.js';
 
@@ -35,14 +41,8 @@ async function shot(name: string): Promise<void> {
 }
 
 /** Create a folder through the API as the signed-in user (for data the test only needs to exist). */
-async function createFolderByApi(name: string, parentId: string | null): Promise<string> {
-  const res = await page.request.post(`${server.url}/api/nodes`, {
-    data: { type: 'FOLDER', name, parentId },
-    headers: { 'x-organization': org },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { nodeId: string }).nodeId;
-}
+const createFolder = (name: string, parentId: string | null) =>
+  createFolderByApi(page, server.url, org, name, parentId);
 
 /** "New" → "Folder" → name → Save, and wait for the new folder's page. */
 async function createFolderByMenu(name: string): Promise<string> {
@@ -127,9 +127,9 @@ describe('hub and nodes screens', () => {
   });
 
   it('lists the top level newest first with name, type and creation date', async () => {
-    folderIds.siteB = await createFolderByApi('Site B', null);
-    folderIds.siteC = await createFolderByApi('Site C', null);
-    folderIds.siteD = await createFolderByApi('Site D', null);
+    folderIds.siteB = await createFolder('Site B', null);
+    folderIds.siteC = await createFolder('Site C', null);
+    folderIds.siteD = await createFolder('Site D', null);
     await page.reload();
     await row('Site D').waitFor();
     const names = await page.locator('.MuiDataGrid-row [data-field="name"]').allTextContents();

@@ -7,7 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
+import {
+  type BrowserSession,
+  createFolderByApi,
+  openBrowser,
+  screenshot,
+  signUpWithOrganization,
+} from './support/browser.js';
 import { repoRoot, startServer, type RunningServer } from './support/server.js';
 
 const gprMaxOut = join(repoRoot, '../shared/data/real/gprmax-cylinder-synthetic/cylinder_Bscan_2D_all.out');
@@ -47,11 +53,7 @@ describe.skipIf(!existsSync(gprMaxOut))('scan geometry asked at import', () => {
       organization: 'Model Check',
       slug: org,
     });
-    const res = await page.request.post(`${server.url}/api/nodes`, {
-      headers: { 'x-organization': org },
-      data: { type: 'FOLDER', name: 'Simulations' },
-    });
-    folderId = ((await res.json()) as { nodeId: string }).nodeId;
+    folderId = await createFolderByApi(page, server.url, org, 'Simulations');
   });
 
   it('asks for the trace spacing of a gprMax output before creating anything', async () => {

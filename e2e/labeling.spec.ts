@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { extractZipEntry, listZipEntries } from '@gprhub/gpr';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
+import { type BrowserSession, createFolderByApi, openBrowser, screenshot, signUpWithOrganization } from './support/browser.js';
 import { syntheticLineDzt, zipFiles } from './support/scans.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -39,8 +39,7 @@ beforeAll(async () => {
     organization: 'Labellers',
     slug: org,
   });
-  const folder = await page.request.post(`${server.url}/api/nodes`, { headers: { 'x-organization': org }, data: { type: 'FOLDER', name: 'Deck 4' } });
-  folderId = ((await folder.json()) as { nodeId: string }).nodeId;
+  folderId = await createFolderByApi(page, server.url, org, 'Deck 4');
   const zip = zipFiles({ 'L1.dzt': syntheticLineDzt(11), 'L2.dzt': syntheticLineDzt(12), 'L3.dzt': syntheticLineDzt(13) });
   const res = await page.request.post(`${server.url}/api/gpr-scans/create-from-zip`, {
     headers: { 'x-organization': org },

@@ -1,7 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Locator, type Page } from 'playwright-core';
-import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
+import {
+  type BrowserSession,
+  createFolderByApi,
+  openBrowser,
+  screenshot,
+  signUpWithOrganization,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -71,14 +77,8 @@ function makePng(width: number, height: number): Buffer {
 }
 
 /** Create a folder through the API as the signed-in user. */
-async function createFolder(name: string, parentId: string | null = null): Promise<string> {
-  const res = await page.request.post(`${server.url}/api/nodes`, {
-    data: { type: 'FOLDER', name, parentId },
-    headers: { 'x-organization': org },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { nodeId: string }).nodeId;
-}
+const createFolder = (name: string, parentId: string | null = null) =>
+  createFolderByApi(page, server.url, org, name, parentId);
 
 /** Sign a user up with plain fetch (outside the browser) and return their session cookie. */
 async function signUpColleague(): Promise<string> {

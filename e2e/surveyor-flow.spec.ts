@@ -10,7 +10,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSegy, utf16le } from '../packages/gpr/test/builders.js';
 import { vendorCsvText, vendorStyleSegy } from '../packages/gpr/test/vendor-fixture.js';
-import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
+import {
+  type BrowserSession,
+  createFolderByApi,
+  openBrowser,
+  screenshot,
+  signUpWithOrganization,
+} from './support/browser.js';
 import { BUILT_FEATURES } from '../apps/web/src/lib/built-features.js';
 import { importZip, syntheticLineDzt, triggerAnalysis, zipFiles } from './support/scans.js';
 import { repoRoot, startServer, type RunningServer } from './support/server.js';
@@ -67,18 +73,16 @@ describe('a new surveyor on the built screens', () => {
       organization: 'First Use',
       slug: org,
     });
-    const res = await page.request.post(`${server.url}/api/nodes`, {
-      headers: { 'x-organization': org },
-      data: { type: 'FOLDER', name: 'Level 2' },
-    });
-    folderId = ((await res.json()) as { nodeId: string }).nodeId;
+    folderId = await createFolderByApi(page, server.url, org, 'Level 2');
   });
 
   it('finds no entry point to a page that is not built, and those pages are not found', async () => {
     await page.goto(`${server.url}/hub/${folderId}?org=${org}`);
     await page.getByTestId('hub-new-button').waitFor();
     await page.getByTestId('nav-hub').waitFor();
-    expect(await page.getByTestId('nav-three-d-trackers').count()).toBe(BUILT_FEATURES.threeDTrackers ? 1 : 0);
+    expect(await page.getByTestId('nav-three-d-trackers').count()).toBe(
+      BUILT_FEATURES.threeDTrackers ? 1 : 0,
+    );
     expect(await page.getByTestId('hub-start-labeling').count()).toBe(BUILT_FEATURES.labeling ? 1 : 0);
     await page.getByTestId('hub-new-button').click();
     const items = page.locator('[role="menu"] [role="menuitem"]');
@@ -88,7 +92,9 @@ describe('a new surveyor on the built screens', () => {
       ['Building', BUILT_FEATURES.buildings],
       ['Upload files', BUILT_FEATURES.files],
     ] as const;
-    await expect.poll(() => items.allTextContents()).toEqual(['Folder', 'GPR scan', ...built.filter(([, on]) => on).map(([label]) => label)]);
+    await expect
+      .poll(() => items.allTextContents())
+      .toEqual(['Folder', 'GPR scan', ...built.filter(([, on]) => on).map(([label]) => label)]);
     expect(await page.getByText('Coming soon').count()).toBe(0);
     await shot('surveyor-01-new-menu');
     await page.keyboard.press('Escape');
@@ -221,11 +227,7 @@ describe('a new surveyor on the built screens', () => {
     await page.getByTestId('gpr-scan-details-card').waitFor({ timeout: 15_000 });
 
     // A folder link too, through the hub.
-    const folder = await page.request.post(`${server.url}/api/nodes`, {
-      headers: { 'x-organization': 'second-site' },
-      data: { type: 'FOLDER', name: 'Pier 4' },
-    });
-    const otherFolder = ((await folder.json()) as { nodeId: string }).nodeId;
+    const otherFolder = await createFolderByApi(page, server.url, 'second-site', 'Pier 4');
     await page.goto(`${server.url}/hub/${otherFolder}?org=${org}`);
     await page.getByTestId('other-organization-page').waitFor({ timeout: 15_000 });
     // A node of none of the user's organizations stays a plain 404.
@@ -255,17 +257,8 @@ describe('a new surveyor on the built screens', () => {
   });
 
   it('restoring a folder whose parent is still deleted says where it went', async () => {
-    const make = async (name: string, parentId: string | null) =>
-      (
-        (await (
-          await page.request.post(`${server.url}/api/nodes`, {
-            headers: { 'x-organization': org },
-            data: { type: 'FOLDER', name, parentId },
-          })
-        ).json()) as { nodeId: string }
-      ).nodeId;
-    const parent = await make('Old site', null);
-    const child = await make('East wing', parent);
+    const parent = await createFolderByApi(page, server.url, org, 'Old site');
+    const child = await createFolderByApi(page, server.url, org, 'East wing', parent);
     for (const id of [child, parent])
       await page.request.delete(`${server.url}/api/nodes/${id}`, { headers: { 'x-organization': org } });
     await page.goto(`${server.url}/nodes?deleted=true&org=${org}`);

@@ -77,3 +77,23 @@ export async function signUpWithOrganization(page: Page, origin: string, account
   await page.getByTestId('create-organization-submit').click();
   await page.waitForURL(new RegExp(`/hub\\?.*org=${account.slug}`));
 }
+
+/**
+ * Create a folder through the API with the signed-in page's session (for data a test only needs to exist).
+ * @returns the folder's node id
+ */
+export async function createFolderByApi(
+  page: Page,
+  origin: string,
+  organization: string,
+  name: string,
+  parentId: string | null = null,
+): Promise<string> {
+  const res = await page.request.post(`${origin}/api/nodes`, {
+    headers: { 'x-organization': organization },
+    data: { type: 'FOLDER', name, parentId },
+  });
+  if (res.status() !== 201)
+    throw new Error(`Creating the folder '${name}' answered ${res.status()}: ${await res.text()}`);
+  return ((await res.json()) as { nodeId: string }).nodeId;
+}

@@ -124,7 +124,10 @@ export const AnalysisInputSchema = z
           'A bar of known cover (position along the line and cover, metres) that calibrates the permittivity.',
       }),
   })
-  .meta({ description: 'What to analyse: the node ids the type needs, plus run options.' });
+  .meta({
+    description:
+      'What to analyse: the node ids the type needs, plus run options. GENERATE_POINT_CLOUD takes exactly one of threeDModelVersionId (a 3D model version with an RTAB-Map database) or gprScanNodeId (a GPR scan or an area scan; then permittivity is a run option).',
+  });
 export type AnalysisInput = z.infer<typeof AnalysisInputSchema>;
 
 export const CreateAnalysisBodySchema = z.object({

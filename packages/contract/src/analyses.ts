@@ -58,6 +58,27 @@ export const ANALYSIS_INPUT_FIELDS = {
 } as const satisfies Record<AnalysisType, readonly string[]>;
 export type AnalysisInputField = (typeof ANALYSIS_INPUT_FIELDS)[AnalysisType][number];
 
+/**
+ * Types whose input is one of several sets of ids, exactly one of them (decisions/0045): GENERATE_POINT_CLOUD
+ * from a 3D model version's recording (`threeDModelVersionId`) or from a GPR scan or area scan (`gprScanNodeId`).
+ */
+export const ANALYSIS_INPUT_ALTERNATIVES: Partial<Record<AnalysisType, readonly (readonly AnalysisInputField[])[]>> = {
+  GENERATE_POINT_CLOUD: [['threeDModelVersionId'], ['gprScanNodeId']],
+};
+
+/**
+ * The id fields an input of this type uses: the type's fields, or for a type with alternatives the one set the
+ * input names. Null when it names none of them, or several.
+ *
+ * @example inputFieldsOf('GENERATE_POINT_CLOUD', { gprScanNodeId: 'a…' }) // ['gprScanNodeId']
+ */
+export function inputFieldsOf(analysisType: AnalysisType, input: Record<string, unknown>): readonly string[] | null {
+  const alternatives = ANALYSIS_INPUT_ALTERNATIVES[analysisType];
+  if (!alternatives) return ANALYSIS_INPUT_FIELDS[analysisType];
+  const named = alternatives.filter((fields) => fields.some((f) => input[f] !== undefined && input[f] !== null));
+  return named.length === 1 ? named[0]! : null;
+}
+
 /** Hyperbola label (spec §3). */
 export const HyperbolaLabelSchema = z
   .object({
@@ -112,7 +133,10 @@ export const AnalysisInputSchema = z
           'A bar of known cover (position along the line and cover, metres) that calibrates the permittivity.',
       }),
   })
-  .meta({ description: 'What to analyse: the node ids the type needs, plus run options.' });
+  .meta({
+    description:
+      'What to analyse: the node ids the type needs, plus run options. GENERATE_POINT_CLOUD takes exactly one of threeDModelVersionId (a 3D model version with an RTAB-Map database) or gprScanNodeId (a GPR scan or an area scan; then permittivity is a run option).',
+  });
 export type AnalysisInput = z.infer<typeof AnalysisInputSchema>;
 
 export const CreateAnalysisBodySchema = z.object({

@@ -158,6 +158,17 @@ export const ObservationDetailsSchema = z
     rebarSource: z.enum(['correction', 'analysis']).nullable(),
     /** The radargram as a PNG (checked on every call). */
     radargramUrl: z.string(),
+    /**
+     * What GENERATE_POINT_CLOUD reads for this scan (decisions/0045): its area scan when it is a line of one (the
+     * cloud is in the area's grid; `direction` and `offsetM` place this line on it), else the scan itself.
+     */
+    pointCloudSource: z.object({
+      gprScanNodeId: IdSchema,
+      kind: z.enum(['area', 'line']),
+      name: z.string(),
+      direction: z.enum(['LEFT_TO_RIGHT', 'BOTTOM_TO_TOP']),
+      offsetM: z.number(),
+    }),
   })
   .meta({ id: 'ThreeDModelObservationDetails' });
 export type ObservationDetails = z.infer<typeof ObservationDetailsSchema>;

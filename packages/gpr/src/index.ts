@@ -9,3 +9,4 @@ export * from './detection/index';
 export * from './fitting/index';
 export * from './rebar/index';
 export * from './plan/index';
+export * from './volume/index';

@@ -105,3 +105,25 @@ export function placeBarInModel(area: ObservationArea, bar: ObservationBar): Pla
   const local = placeBarInObservation(bar);
   return { ...local, centre: observationToWorld(area, local.centre), axis: [...area.planeY] };
 }
+
+/** Which way a line of an area scan runs on its grid. */
+export type AreaLineDirection = 'LEFT_TO_RIGHT' | 'BOTTOM_TO_TOP';
+
+/**
+ * The map from an area scan's grid (x along its LEFT_TO_RIGHT lines, y along its BOTTOM_TO_TOP lines — up the
+ * wall —, z depth) to the frame of one of its lines placed as an observation (x along that line, y = planeY,
+ * z = planeZ, depth): what places the area's GPR point cloud (decisions/0045) where that line is. planeY points
+ * down the wall for a horizontal line and along grid x for a vertical one ({@link areaFromPosition}), so a
+ * LEFT_TO_RIGHT line at grid y₀ maps (x, y, z) to (x, y₀ − y, z) and a BOTTOM_TO_TOP line at grid x₀ to
+ * (y, x − x₀, z).
+ *
+ * @param direction - The line's direction on the grid.
+ * @param offsetM - Its offset across: grid y of a LEFT_TO_RIGHT line, grid x of a BOTTOM_TO_TOP one.
+ * @returns The 4 × 4 matrix, row-major (as three.js' `Matrix4.set` takes it).
+ * @example areaGridToLineMatrix('LEFT_TO_RIGHT', 0.1) // [1, 0, 0, 0,  0, -1, 0, 0.1,  0, 0, 1, 0,  0, 0, 0, 1]
+ */
+export function areaGridToLineMatrix(direction: AreaLineDirection, offsetM: number): number[] {
+  return direction === 'LEFT_TO_RIGHT'
+    ? [1, 0, 0, 0, 0, -1, 0, offsetM, 0, 0, 1, 0, 0, 0, 0, 1]
+    : [0, 1, 0, 0, 1, 0, 0, -offsetM, 0, 0, 1, 0, 0, 0, 0, 1];
+}

@@ -1,7 +1,7 @@
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { BAR_LENGTH_M, placeBarInModel, type ObservationArea } from './observation-area';
+import { areaGridToLineMatrix, BAR_LENGTH_M, placeBarInModel, type ObservationArea } from './observation-area';
 import { writeGlbCylinders } from './writers';
 
 // Issue #21: an observation's bars as glTF, placed in the model's frame as the 3D viewer places them.
@@ -45,5 +45,19 @@ describe('observation bars as glTF', () => {
       expect(size.z).toBeCloseTo(BAR_LENGTH_M, 5);
       expect(size.x).toBeCloseTo(2 * p.radius, 5);
     }
+  });
+});
+
+describe('areaGridToLineMatrix', () => {
+  const apply = (m: number[], p: [number, number, number]) => [0, 1, 2].map((r) => m[4 * r]! * p[0] + m[4 * r + 1]! * p[1] + m[4 * r + 2]! * p[2] + m[4 * r + 3]!);
+  it('puts the grid point under a line on that line, y growing up the wall (against planeY)', () => {
+    // A LEFT_TO_RIGHT line at grid y 0.1: a point 0.2 m along it at 4 cm depth sits on the line's own section.
+    expect(apply(areaGridToLineMatrix('LEFT_TO_RIGHT', 0.1), [0.2, 0.1, 0.04])).toEqual([0.2, 0, 0.04]);
+    // 0.1 m further up the wall is 0.1 m against planeY (which points down the wall).
+    expect(apply(areaGridToLineMatrix('LEFT_TO_RIGHT', 0.1), [0.2, 0.2, 0.04])).toEqual([0.2, -0.1, 0.04]);
+    // A BOTTOM_TO_TOP line at grid x 0.4 runs along grid y; planeY points along grid x.
+    const m = areaGridToLineMatrix('BOTTOM_TO_TOP', 0.4);
+    expect(apply(m, [0.4, 0.3, 0.07]).map((v) => Math.round(v * 1e9) / 1e9)).toEqual([0.3, 0, 0.07]);
+    expect(apply(m, [0.5, 0.3, 0.07]).map((v) => Math.round(v * 1e9) / 1e9)).toEqual([0.3, 0.1, 0.07]);
   });
 });

@@ -54,8 +54,11 @@ export async function finishJob(
       : [];
   // Generated 3D files (GENERATE_POINT_CLOUD, GENERATE_MESH): stored first, joined to their version in the transaction.
   const versionFiles = output.files ?? [];
+  // Files of the analysis itself (a GPR point cloud's PLY): their ids are chosen here, for the results to name.
+  const analysisFiles = (output.analysisFiles ?? []).map((f) => ({ ...f, id: randomUUID() }));
   const keys = [
     ...(output.png ? [`${base}/preview.png`] : []),
+    ...analysisFiles.map((f) => `${base}/${f.name}`),
     `${base}/results.json`,
     ...lines.map((line) => `${base}/lines/${line.nodeId}.json`),
     ...versionFiles.map((f) => `${base}/${f.name}`),
@@ -64,7 +67,13 @@ export async function finishJob(
   // the orphan sweep finds, and the retry writes under its own attempt's keys.
   await insertPendingObjects(ctx.db, job.organizationId, keys);
   const preview = output.png ? await put(ctx, `${base}/preview.png`, output.png, 'image/png') : undefined;
-  const results = previewFileId ? { ...output.results, previewFileId } : output.results;
+  const analysisObjects: StoredObject[] = [];
+  for (const f of analysisFiles) analysisObjects.push({ ...(await put(ctx, `${base}/${f.name}`, f.bytes, f.contentType)), id: f.id });
+  const results = {
+    ...output.results,
+    ...(previewFileId ? { previewFileId } : {}),
+    ...Object.fromEntries(analysisFiles.map((f) => [f.resultKey, f.id])),
+  };
   const resultsObject = await put(ctx, `${base}/results.json`, jsonBytes(results), 'application/json');
   const versionObjects: StoredObject[] = [];
   for (const f of versionFiles)
@@ -83,6 +92,7 @@ export async function finishJob(
     if (!(await lockHeldJob(db, job))) return false;
     await settlePendingObjects(db, job.organizationId, keys);
     if (preview) await insertFileRows(db, job, job.analysisNodeId, [{ ...preview, id: previewFileId }]);
+    if (analysisObjects.length > 0) await insertFileRows(db, job, job.analysisNodeId, analysisObjects);
     const [resultFileId] = await insertFileRows(db, job, job.analysisNodeId, [resultsObject]);
     return settleJob(db, job, { status: 'FINISHED', resultFileId: resultFileId! }, async (inTx) => {
       if (job.analysisType === 'GPR_SCAN_PREVIEW' && previewFileId) {

@@ -11,6 +11,7 @@ import {
   type LineScanAnalysis,
   type Radargram,
 } from '@gprhub/gpr';
+import { computeGprPointCloud, type GprPointCloudRequest } from './gpr-point-cloud-job.js';
 import { computeMesh, type MeshRequest } from './mesh-job.js';
 import { computePointCloud, type PointCloudRequest } from './point-cloud-job.js';
 
@@ -32,6 +33,7 @@ export interface LineOptions {
  */
 export type ComputeRequest =
   | PointCloudRequest
+  | GprPointCloudRequest
   | MeshRequest
   | { type: 'GPR_SCAN_PREVIEW'; radargram: Radargram }
   | { type: 'HYPERBOLA_DETECTION'; radargram: Radargram }
@@ -74,6 +76,8 @@ export interface ComputeOutput {
   png?: Uint8Array;
   /** Files that join a 3D model version (GENERATE_POINT_CLOUD, GENERATE_MESH), by version file type. */
   files?: { type: string; name: string; contentType: string; bytes: Uint8Array; summary: string }[];
+  /** Files that join the analysis (GENERATE_POINT_CLOUD from a GPR scan: its PLY); each file's id goes into the results under `resultKey`. */
+  analysisFiles?: { resultKey: string; name: string; contentType: string; bytes: Uint8Array }[];
 }
 
 /** A line's results as the API serves them (engine result minus nothing: every field is plain data). */
@@ -106,6 +110,8 @@ export function compute(request: ComputeRequest, hooks: ComputeHooks): ComputeOu
       return computeMesh(request, hooks);
     case 'GENERATE_POINT_CLOUD':
       return computePointCloud(request, hooks);
+    case 'GPR_POINT_CLOUD':
+      return computeGprPointCloud(request, hooks);
     case 'GPR_SCAN_PREVIEW': {
       hooks.progress(0.1, 'rendering');
       const png = renderScanPreviewPng(request.radargram);

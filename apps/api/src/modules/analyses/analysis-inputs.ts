@@ -1,6 +1,7 @@
 import {
-  ANALYSIS_INPUT_FIELDS,
+  ANALYSIS_INPUT_ALTERNATIVES,
   ANALYSIS_TYPE_LABELS,
+  inputFieldsOf,
   RUNNABLE_ANALYSIS_TYPES,
   type AnalysisInput,
   type AnalysisType,
@@ -8,6 +9,7 @@ import {
   type NodeType,
 } from '@gprhub/contract';
 import { findLiveNodesByIds, findThreeDModelVersion, type AnalysisJobRow } from '@gprhub/db';
+import { gprPointCloudRequest, isGprPointCloudSource } from '../../jobs/gpr-point-cloud-input.js';
 import { loadRtabmapDatabase } from '../../jobs/point-cloud-input.js';
 import type { AppContext } from '../../app-context.js';
 import { ANALYSIS_ENGINE_VERSION, type ComputeRequest } from '../../jobs/compute.js';
@@ -62,7 +64,11 @@ export function canonicalizeInput(analysisType: AnalysisType, raw: AnalysisInput
   if (!(RUNNABLE_ANALYSIS_TYPES as readonly string[]).includes(analysisType)) {
     throw badRequest(`${ANALYSIS_TYPE_LABELS[analysisType]} (${analysisType}) is not available yet`);
   }
-  const fields = ANALYSIS_INPUT_FIELDS[analysisType] as readonly string[];
+  const fields = inputFieldsOf(analysisType, raw as Record<string, unknown>);
+  if (!fields) {
+    const names = (ANALYSIS_INPUT_ALTERNATIVES[analysisType] ?? []).map((f) => f.join(' and ')).join(' or ');
+    throw badRequest(`${analysisType} needs exactly one of ${names} in analysisInput`);
+  }
   const input: Record<string, string> = {};
   for (const field of fields) {
     const value = (raw as Record<string, unknown>)[field];
@@ -94,6 +100,8 @@ export function canonicalizeInput(analysisType: AnalysisType, raw: AnalysisInput
   )
     options.permittivity = raw.permittivity;
   if (raw.knownCover) options.knownCover = raw.knownCover;
+  if (options.permittivity !== undefined && input.threeDModelVersionId !== undefined)
+    throw badRequest(`${analysisType} from a 3D model version takes no permittivity`);
   return {
     analysisType,
     input,
@@ -125,6 +133,15 @@ export async function assertInputNodes(
   }
   const found = await findLiveNodesByIds(ctx.db, organizationId, canonical.inputNodeIds);
   if (found.length !== new Set(canonical.inputNodeIds).size) throw notFound();
+  if (canonical.analysisType === 'GENERATE_POINT_CLOUD') {
+    // From a GPR scan: a line scan (a 2-D slice of points) or an area scan (the volume of its lines).
+    const id = canonical.input.gprScanNodeId!;
+    if (!(await isGprPointCloudSource(ctx, organizationId, id))) {
+      const message = `Node ${id} is not a GPR scan or an area scan of this organization`;
+      throw badRequest(message, [{ path: id, message }]);
+    }
+    return { parentNodeId: id, inputNodeIds: canonical.inputNodeIds };
+  }
   for (const [field, id] of Object.entries(canonical.input)) {
     const type = FIELD_NODE_TYPES[field];
     if (type) await assertNodesOfType(ctx, organizationId, [id], type);
@@ -200,6 +217,7 @@ export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow):
       };
     }
     case 'GENERATE_POINT_CLOUD': {
+      if (typeof input.gprScanNodeId === 'string') return gprPointCloudRequest(ctx, org, input.gprScanNodeId, input.permittivity);
       const versionId = id('threeDModelVersionId');
       const dbPath = await loadRtabmapDatabase(ctx, org, versionId);
       return { type: 'GENERATE_POINT_CLOUD', dbPath, versionId, options: {} };

@@ -3,6 +3,7 @@ import type { NodeRow, ThreeDModelObservationRow } from '@gprhub/db';
 import {
   deleteObservation,
   findGprScan,
+  findGprScanGroup,
   findLiveNodesByIds,
   findObservation,
   findObservations,
@@ -15,7 +16,7 @@ import { areaFromPosition, defaultObservationArea, type RadarPosition } from '@g
 import type { AppContext } from '../../app-context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { getAnalysisByInput, getCorrectionByInput } from '../analyses/analyses.service.js';
-import { loadGprScanRadargram } from '../../scan-data/gpr-scan-data.js';
+import { loadGprScanRadargram, planAreaScanLines } from '../../scan-data/gpr-scan-data.js';
 import { getOwnModel } from './model-access.js';
 import { getRadarPositions } from './three-d-models.service.js';
 
@@ -182,5 +183,17 @@ export async function getObservationDetails(ctx: AppContext, organizationId: str
     rebars,
     rebarSource,
     radargramUrl: `/api/3d-model-observations/${found.observation.id}/radargram`,
+    pointCloudSource: await pointCloudSourceOf(ctx, organizationId, found.node),
   };
+}
+
+/** What GENERATE_POINT_CLOUD reads for a scan: its area scan (and where the line lies on its grid), else the scan. */
+async function pointCloudSourceOf(ctx: AppContext, organizationId: string, node: NodeRow): Promise<ObservationDetails['pointCloudSource']> {
+  const area = node.parentId ? await findGprScanGroup(ctx.db, organizationId, node.parentId, 'AREA_SCAN') : undefined;
+  if (area) {
+    const plan = await planAreaScanLines(ctx, organizationId, area.node.id);
+    const line = plan.lines.find((l) => l.nodeId === node.id);
+    if (line) return { gprScanNodeId: area.node.id, kind: 'area', name: area.node.name, direction: line.direction, offsetM: line.offsetM };
+  }
+  return { gprScanNodeId: node.id, kind: 'line', name: node.name, direction: 'LEFT_TO_RIGHT', offsetM: 0 };
 }

@@ -36,3 +36,12 @@ describe('getAnalysisInputNodeIds', () => {
     ).toEqual([a, b]);
   });
 });
+
+describe('GENERATE_POINT_CLOUD’s two inputs (decisions/0045)', () => {
+  it('keys by whichever one id the input names, and waits when it names none or both', () => {
+    expect(getAnalysisInputKey('GENERATE_POINT_CLOUD', { gprScanNodeId: 'a' })).toBe('{"gprScanNodeId":"a"}');
+    expect(getAnalysisInputKey('GENERATE_POINT_CLOUD', { threeDModelVersionId: 'v' })).toBe('{"threeDModelVersionId":"v"}');
+    expect(getAnalysisInputKey('GENERATE_POINT_CLOUD', {})).toBeNull();
+    expect(getAnalysisInputKey('GENERATE_POINT_CLOUD', { gprScanNodeId: 'a', threeDModelVersionId: 'v' })).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import type { AnalysisInput, AnalysisType } from '@gprhub/contract';
-import { ANALYSIS_INPUT_FIELDS } from '@gprhub/contract';
+import { inputFieldsOf } from '@gprhub/contract';
 
 /**
  * The identity of an analysis' input, as the server keys analyses: the node ids the type needs, as JSON
@@ -12,7 +12,8 @@ export function getAnalysisInputKey(
   input: AnalysisInput | null | undefined,
 ): string | null {
   if (!input) return null;
-  const fields: readonly string[] = ANALYSIS_INPUT_FIELDS[analysisType];
+  const fields = inputFieldsOf(analysisType, input as Record<string, unknown>);
+  if (!fields) return null;
   const ids: Record<string, string> = {};
   for (const field of [...fields].sort()) {
     const value = (input as Record<string, unknown>)[field];
@@ -24,7 +25,7 @@ export function getAnalysisInputKey(
 
 /** The node ids an input names (every id field present), main input first as the server orders them. */
 export function getAnalysisInputNodeIds(analysisType: AnalysisType, input: AnalysisInput): string[] {
-  const fields: readonly string[] = ANALYSIS_INPUT_FIELDS[analysisType];
+  const fields = inputFieldsOf(analysisType, input as Record<string, unknown>) ?? [];
   return fields
     .map((field) => (input as Record<string, unknown>)[field])
     .filter((value): value is string => typeof value === 'string' && value.length > 0);

@@ -16,6 +16,9 @@ import { MaterialPropertiesCard } from '../gpr-scans/material-properties-card';
 import { readRebarResults } from './rebar-results';
 import { isActiveStatus } from '../analyses/analysis-polling';
 import { ExportMenu } from '../reports/export-menu';
+import { downloadExport } from '../reports/reports-api';
+import { useGprPointCloud } from '../three-d-models/gpr-point-cloud';
+import Chip from '@mui/material/Chip';
 
 /**
  * `/area-scans/{id}`: the area scan's rebars in plan (AREA_SCAN_REBAR_2, started automatically and shown
@@ -26,6 +29,8 @@ export function AreaScanPage() {
   const details = useAreaScanDetails(id);
   const input = useMemo(() => (id ? { areaScanNodeId: id } : null), [id]);
   const analysis = useAutoAnalysis('AREA_SCAN_REBAR_2', input);
+  // GENERATE_POINT_CLOUD of the area (decisions/0045): the migrated volume of its lines as coloured points.
+  const cloud = useGprPointCloud(details.data?.areaScan.nodeId);
   const results = useMemo(() => readRebarResults(analysis.data?.results), [analysis.data]);
   const status = analysis.data?.analysisRun?.status;
   const isRunning = isActiveStatus(status);
@@ -47,6 +52,22 @@ export function AreaScanPage() {
               { label: 'Export CSV (bars)', path: `/api/area-scans/${areaScan.nodeId}/export?format=csv`, fileName: `${areaScan.name}-rebars.csv`, testId: 'export-csv' },
               { label: 'Export DXF (rebar plan)', path: `/api/area-scans/${areaScan.nodeId}/export?format=dxf`, fileName: `${areaScan.name}-rebar-plan.dxf`, testId: 'export-dxf' },
             ]}
+            actions={[
+              { label: cloud.isRunning ? 'Generating point cloud…' : cloud.status ? 'Generate point cloud again' : 'Generate point cloud', testId: 'generate-point-cloud', disabled: cloud.isRunning, onClick: () => cloud.generate() },
+              ...(cloud.results
+                ? [{ label: 'Download point cloud (PLY)', testId: 'download-point-cloud', onClick: () => downloadExport(`/api/files/${cloud.results!.pointCloudFileId}/download`, `${areaScan.name}-gpr-point-cloud.ply`) }]
+                : []),
+            ]}
+            status={
+              cloud.isRunning || cloud.failure || cloud.error ? (
+                <Chip
+                  size="small"
+                  data-testid="point-cloud-status"
+                  color={cloud.failure || cloud.error ? 'error' : 'default'}
+                  label={cloud.isRunning ? `Point cloud ${cloud.progress ?? 0} %` : `Point cloud failed: ${cloud.failure ?? cloud.error}`}
+                />
+              ) : null
+            }
           />
         }
       />

@@ -1,3 +1,4 @@
+import type React from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Menu from '@mui/material/Menu';
@@ -18,13 +19,21 @@ export interface ExportItem {
   testId: string;
 }
 
+/** Another action of the menu (e.g. the area scan's point cloud), and a chip beside the button saying how it goes. */
+export interface ExportAction {
+  label: string;
+  testId: string;
+  disabled?: boolean;
+  onClick: () => Promise<unknown> | void;
+}
+
 const isActive = (status: string | undefined) => status === 'PENDING' || status === 'RUNNING';
 
 /**
  * The page's Export menu (issue #21): the subject's CSV/DXF exports, "Generate report" (a job; its progress
  * shows beside the button) and, once a report is done, "Download report".
  */
-export function ExportMenu({ nodeId, exports }: { nodeId: string; exports: ExportItem[] }) {
+export function ExportMenu({ nodeId, exports, actions = [], status }: { nodeId: string; exports: ExportItem[]; actions?: ExportAction[]; status?: React.ReactNode }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [error, setError] = useState<string | null>(null);
   const organization = useOrganizationSlug();
@@ -63,6 +72,7 @@ export function ExportMenu({ nodeId, exports }: { nodeId: string; exports: Expor
           }
         />
       )}
+      {status}
       {error && <Chip size="small" color="error" label={error} data-testid="export-error" />}
       <Button variant="outlined" size="small" onClick={(e) => setAnchor(e.currentTarget)} data-testid="export-menu-button">
         Export
@@ -71,6 +81,11 @@ export function ExportMenu({ nodeId, exports }: { nodeId: string; exports: Expor
         {exports.map((item) => (
           <MenuItem key={item.path} data-testid={item.testId} onClick={() => void run(() => downloadExport(item.path, item.fileName))}>
             {item.label}
+          </MenuItem>
+        ))}
+        {actions.map((action) => (
+          <MenuItem key={action.testId} data-testid={action.testId} disabled={action.disabled} onClick={() => void run(async () => action.onClick())}>
+            {action.label}
           </MenuItem>
         ))}
         <MenuItem

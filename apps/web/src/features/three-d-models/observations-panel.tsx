@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { getErrorMessage } from '../../api/api-error';
 import { downloadExport } from '../reports/reports-api';
 import { AddScansDialog } from './add-scans-dialog';
+import { setGprCloudShown, useGprCloudDrawn, useGprPointCloud, useIsGprCloudShown } from './gpr-point-cloud';
 import { ObservationEditor } from './observation-editor';
 import { useObservationDetails, useRemoveObservation, useUpdateObservation } from './three-d-models-api';
 
@@ -46,7 +47,31 @@ function ObservationInfo({ observation }: { observation: Observation }) {
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
         {`Line ${details.gprScan.lengthM.toFixed(2)} m, depth shown ${details.gprScan.depthM.toFixed(2)} m${observation.scanArea ? ', placed by the 3D tracker' : ', placed by hand'}`}
       </Typography>
+      <GprCloudInfo observation={observation} gprScanNodeId={details.pointCloudSource.gprScanNodeId} sourceName={details.pointCloudSource.kind === 'area' ? `area scan ${details.pointCloudSource.name}` : 'this scan'} />
     </Box>
+  );
+}
+
+/** One line on the GPR point cloud of the scan (or of its area scan): running, failed, drawn, or how to get it. */
+function GprCloudInfo({ observation, gprScanNodeId, sourceName }: { observation: Observation; gprScanNodeId: string; sourceName: string }) {
+  const cloud = useGprPointCloud(gprScanNodeId);
+  const drawn = useGprCloudDrawn(observation.id);
+  const isShown = useIsGprCloudShown(observation.id);
+  const text = cloud.isRunning
+    ? `Generating the GPR point cloud of ${sourceName}${cloud.progress !== null ? ` (${cloud.progress} %)` : ''}…`
+    : cloud.failure
+      ? `GPR point cloud failed: ${cloud.failure}`
+      : cloud.results
+        ? drawn !== null
+          ? `GPR point cloud of ${sourceName}: ${drawn.toLocaleString('en')} points shown (εr ${cloud.results.permittivity.toFixed(1)}; red = strong reflection)`
+          : isShown
+            ? 'Loading the GPR point cloud…'
+            : `GPR point cloud of ${sourceName}: ${cloud.results.points.toLocaleString('en')} points (menu: Show)`
+        : `No GPR point cloud of ${sourceName} yet (menu: Generate)`;
+  return (
+    <Typography variant="caption" component="div" sx={{ color: cloud.failure ? 'error.main' : 'text.secondary' }} data-testid="observation-gpr-cloud" data-drawn-points={drawn ?? undefined}>
+      {text}
+    </Typography>
   );
 }
 
@@ -127,6 +152,18 @@ export function ObservationsPanel({ modelId, versionId, observations, canEdit, s
 function ObservationMenu({ observation }: { observation: Observation }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const source = useObservationDetails(observation.id).data?.pointCloudSource;
+  const cloud = useGprPointCloud(source?.gprScanNodeId);
+  const isShown = useIsGprCloudShown(observation.id);
+  const downloadCloud = async () => {
+    setAnchor(null);
+    setError(null);
+    try {
+      await downloadExport(`/api/files/${cloud.results!.pointCloudFileId}/download`, `${source?.name ?? observation.observationName}-gpr-point-cloud.ply`);
+    } catch (caught) {
+      setError(getErrorMessage(caught));
+    }
+  };
   const exportGltf = async () => {
     setAnchor(null);
     setError(null);
@@ -138,9 +175,9 @@ function ObservationMenu({ observation }: { observation: Observation }) {
   };
   return (
     <Box onClick={(e) => e.stopPropagation()} sx={{ display: 'flex', alignItems: 'center' }}>
-      {error && (
+      {(error ?? cloud.error) && (
         <Typography variant="caption" color="error" data-testid="observation-export-error">
-          {error}
+          {error ?? cloud.error}
         </Typography>
       )}
       <IconButton size="small" aria-label="More" data-testid="observation-menu-button" onClick={(e) => setAnchor(e.currentTarget)}>
@@ -150,6 +187,28 @@ function ObservationMenu({ observation }: { observation: Observation }) {
         <MenuItem onClick={() => void exportGltf()} data-testid="observation-export-gltf">
           Export bars as glTF (.glb)
         </MenuItem>
+        {cloud.results ? (
+          [
+            <MenuItem key="show" onClick={() => { setAnchor(null); setGprCloudShown(observation.id, !isShown); }} data-testid="observation-gpr-cloud-toggle">
+              {isShown ? 'Hide GPR point cloud' : 'Show GPR point cloud'}
+            </MenuItem>,
+            <MenuItem key="download" onClick={() => void downloadCloud()} data-testid="observation-gpr-cloud-download">
+              Download GPR point cloud (PLY)
+            </MenuItem>,
+          ]
+        ) : (
+          <MenuItem
+            disabled={!source || cloud.isRunning}
+            onClick={() => {
+              setAnchor(null);
+              setGprCloudShown(observation.id, true);
+              cloud.generate();
+            }}
+            data-testid="observation-gpr-cloud-generate"
+          >
+            {cloud.isRunning ? 'Generating GPR point cloud…' : source?.kind === 'area' ? 'Generate GPR point cloud (whole area scan)' : 'Generate GPR point cloud'}
+          </MenuItem>
+        )}
       </Menu>
     </Box>
   );

@@ -1,7 +1,8 @@
 import type { Area, Observation } from '@gprhub/contract';
-import { BAR_LENGTH_M, placeBarInObservation } from '@gprhub/scan3d';
+import { areaGridToLineMatrix, BAR_LENGTH_M, placeBarInObservation } from '@gprhub/scan3d';
 import { useEffect, useMemo, useState } from 'react';
 import * as THREE from 'three';
+import { setGprCloudDrawn, useGprPointCloud, useGprPointCloudPoints, useIsGprCloudShown, type PointCloudSource } from '../gpr-point-cloud';
 import { useObservationDetails } from '../three-d-models-api';
 
 /** Length of the drawn bars across the line, metres (shared with the glTF export, `@gprhub/scan3d`). */
@@ -67,6 +68,45 @@ export function ObservationObject({ observation, area, isSelected, layers }: { o
           <meshStandardMaterial color="#ff7043" emissive="#bf360c" emissiveIntensity={0.5} metalness={0.3} roughness={0.5} depthTest={false} />
         </mesh>
       ))}
+      {details && <GprPointCloud observationId={observation.id} source={details.pointCloudSource} />}
     </group>
+  );
+}
+
+/**
+ * The scan's GPR point cloud (decisions/0045) when the user shows it: the PLY's points (the area scan's grid,
+ * metres) moved into this line's frame by `areaGridToLineMatrix`, so the area's bars lie where this line's bars
+ * are drawn. Its colours are sRGB bytes, turned linear here as three.js expects of vertex colours.
+ */
+function GprPointCloud({ observationId, source }: { observationId: string; source: PointCloudSource }) {
+  const isShown = useIsGprCloudShown(observationId);
+  const cloud = useGprPointCloud(isShown ? source.gprScanNodeId : null);
+  const points = useGprPointCloudPoints(isShown ? cloud.results?.pointCloudFileId : null).data;
+  const geometry = useMemo(() => {
+    if (!points) return null;
+    const colours = new Float32Array(points.count * 3);
+    const colour = new THREE.Color();
+    for (let p = 0; p < points.count; p++) {
+      const c = points.colours;
+      colour.setRGB((c?.[3 * p] ?? 255) / 255, (c?.[3 * p + 1] ?? 255) / 255, (c?.[3 * p + 2] ?? 255) / 255, THREE.SRGBColorSpace);
+      colours.set([colour.r, colour.g, colour.b], 3 * p);
+    }
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.BufferAttribute(points.positions, 3));
+    g.setAttribute('color', new THREE.BufferAttribute(colours, 3));
+    return g;
+  }, [points]);
+  useEffect(() => () => geometry?.dispose(), [geometry]);
+  const matrix = useMemo(() => new THREE.Matrix4().set(...(areaGridToLineMatrix(source.direction, source.offsetM) as Parameters<THREE.Matrix4['set']>)), [source.direction, source.offsetM]);
+  const isDrawn = isShown && geometry !== null;
+  useEffect(() => {
+    setGprCloudDrawn(observationId, isDrawn ? points!.count : null);
+    return () => setGprCloudDrawn(observationId, null);
+  }, [observationId, isDrawn, points]);
+  if (!isDrawn) return null;
+  return (
+    <points geometry={geometry} matrixAutoUpdate={false} matrix={matrix} renderOrder={5} name={`gpr-point-cloud-${observationId}`}>
+      <pointsMaterial size={0.006} vertexColors depthTest={false} transparent opacity={0.95} />
+    </points>
   );
 }

@@ -1,0 +1,2 @@
+export * from './migrated-volume';
+export * from './volume-points';

@@ -47,7 +47,9 @@ describe('single sign-on through an OpenID provider', () => {
     });
     await page.getByTestId('nav-sso-settings').click();
     await page.getByTestId('sso-settings-page').waitFor();
-    await expect.poll(() => page.getByTestId('sso-redirect-uri').textContent()).toBe(`${server.url}/api/auth/sso/callback`);
+    await expect
+      .poll(() => page.getByTestId('sso-redirect-uri').textContent())
+      .toBe(`${server.url}/api/auth/sso/callback`);
     await page.getByTestId('sso-issuer').fill(idp.issuer);
     await page.getByTestId('sso-client-id').fill(idp.clientId);
     await page.getByTestId('sso-client-secret').fill(idp.clientSecret);
@@ -58,7 +60,9 @@ describe('single sign-on through an OpenID provider', () => {
       .poll(() => page.getByTestId('sso-settings-message').textContent(), { timeout: 30_000 })
       .toContain('Single sign-on saved');
     await expect.poll(() => page.getByTestId('sso-client-secret').inputValue()).toBe('');
-    await expect.poll(() => page.getByText('A secret is stored (encrypted). Leave empty to keep it.').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('A secret is stored (encrypted). Leave empty to keep it.').count())
+      .toBe(1);
     await screenshot(page, 'sso-01-settings');
   });
 
@@ -93,6 +97,36 @@ describe('single sign-on through an OpenID provider', () => {
     expect(new URL(page.url()).pathname).toBe('/auth/sign-in');
   });
 
+  it('refuses an ID token with a bad signature or past its expiry, and signs nobody in', async () => {
+    const page = visitor.page;
+    const reasons = {
+      'bad-signature': 'JWT signature verification failed',
+      expired: 'the ID token has expired',
+    } as const;
+    for (const tamper of ['bad-signature', 'expired'] as const) {
+      await visitor.context.clearCookies();
+      idp.setTamper(tamper);
+      try {
+        await startSso(page, `ana@${domain}`);
+        await page.waitForURL(new RegExp(`^${idp.issuer}/interaction/`), { timeout: 30_000 });
+        await page.locator('#password').fill('idp-secret-1');
+        await page.locator('#idp-sign-in').click();
+        // A new provider session asks for consent again before it answers the app.
+        await page.locator('#idp-allow').click({ timeout: 30_000 });
+        await page.getByTestId('sso-callback-error').waitFor({ timeout: 60_000 });
+      } finally {
+        idp.setTamper('none');
+      }
+      expect(new URL(page.url()).pathname).toBe('/auth/sign-in');
+      expect(await page.getByTestId('sso-callback-error').textContent()).toBe(
+        `The identity provider's answer was refused: ${reasons[tamper]}`,
+      );
+      await screenshot(page, `sso-06-${tamper}-refused`);
+      const session = await page.evaluate(async () => (await fetch('/api/auth/get-session')).json());
+      expect(session).toBeNull();
+    }
+  });
+
   it('refuses users of another domain: at the sign-in page, and when they sign in at the provider', async () => {
     const page = visitor.page;
     await startSso(page, `bob@other-${stamp}.test`);
@@ -100,7 +134,7 @@ describe('single sign-on through an OpenID provider', () => {
     expect(await page.getByTestId('sso-sign-in-error').textContent()).toBe(
       `No organization signs in other-${stamp}.test through single sign-on: sign in with your password`,
     );
-    await screenshot(page, 'sso-06-no-sso-for-domain');
+    await screenshot(page, 'sso-07-no-sso-for-domain');
 
     // Started for the organization's domain, but someone of another domain signs in at the provider.
     await visitor.context.clearCookies();
@@ -114,7 +148,7 @@ describe('single sign-on through an OpenID provider', () => {
     expect(await page.getByTestId('sso-callback-error').textContent()).toBe(
       `bob@other-${stamp}.test is not in a domain of this organization's single sign-on (${domain})`,
     );
-    await screenshot(page, 'sso-07-other-domain-refused');
+    await screenshot(page, 'sso-08-other-domain-refused');
     const session = await page.evaluate(async () => (await fetch('/api/auth/get-session')).json());
     expect(session).toBeNull();
   });

@@ -11,7 +11,6 @@ import {
   pointCloudFiles,
   surfaceCoverage,
   VoxelGrid,
-  type SceneView,
 } from '@gprhub/scan3d/cloud';
 import {
   generateSyntheticRecording,
@@ -19,6 +18,7 @@ import {
   readRtabmapSummary,
   RoomScene,
   rowsToTransform,
+  truthViews,
   type RoomTruth,
   type SyntheticOptions,
 } from '@gprhub/scan3d/rtabmap';
@@ -31,21 +31,6 @@ const dataDir = process.env.GPRHUB_SHARED_DATA_DIR
   : path.resolve(repoRoot, '../shared/data/3d');
 const tmp = mkdtempSync(path.join(tmpdir(), 'gprhub-rtabmap-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** The views of a truth (ground-truth poses, the depth camera). */
-function truthViews(truth: RoomTruth, local: Float64Array): SceneView[] {
-  const c = truth.camera;
-  return truth.poses.map((p) => ({
-    pose: rowsToTransform(p.ground_truth),
-    localTransform: local,
-    fx: c.depth_fx,
-    fy: c.depth_fy,
-    cx: c.depth_cx,
-    cy: c.depth_cy,
-    width: c.depth_width,
-    height: c.depth_height,
-  }));
-}
 
 function generated(name: string, options: SyntheticOptions) {
   const recording = generateSyntheticRecording(options);
@@ -70,8 +55,7 @@ describe('RTAB-Map databases written by the synthetic generator', () => {
       const scene = new RoomScene(truth);
       const accuracy = pointAccuracy(cloud.positions, scene);
       expect(accuracy.withinTolerance).toBeGreaterThanOrEqual(0.97);
-      const local = rowsToTransform(truth.camera.local_transform);
-      const coverage = surfaceCoverage(cloud.positions, scene, truthViews(truth, local), { maxRangeM: 4 });
+      const coverage = surfaceCoverage(cloud.positions, scene, truthViews(truth), { maxRangeM: 4 });
       expect(coverage.visibleAreaM2).toBeGreaterThan(5);
       expect(coverage.covered).toBeGreaterThanOrEqual(0.95);
       // The voxel grid keeps at most one point per 1 cm voxel.

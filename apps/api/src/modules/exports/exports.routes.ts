@@ -30,12 +30,36 @@ function sendFile(reply: FastifyReply, name: string, contentType: string, body: 
     .send(body);
 }
 
+/** An area's export: its bars as CSV, or its rebar plan as DXF. */
+const planFileResponse = {
+  description: 'The file',
+  content: {
+    'text/csv': { schema: z.string().meta({ format: 'binary' }) },
+    'application/dxf': { schema: z.string().meta({ format: 'binary' }) },
+  },
+};
+
 const baseName = (name: string) => name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'export';
 
 /** Exports of a scan's, an area's and a dual-orientation area's bars (issue #21 item 2, issue #14 item 5). */
 export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.authenticate };
+
+  /** Bars as CSV (each with its source), or the plan as DXF in the organization's cover classes. */
+  async function sendPlan(
+    reply: FastifyReply,
+    format: 'csv' | 'dxf',
+    name: string,
+    bars: Parameters<typeof writeBarsCsv>[0],
+    organizationId: string,
+  ) {
+    if (format === 'dxf') {
+      const settings = await getReportSettings(ctx, organizationId);
+      return sendFile(reply, `${name}-rebar-plan.dxf`, 'application/dxf', writeRebarPlanDxf(bars, settings.coverClasses));
+    }
+    return sendFile(reply, `${name}-rebars.csv`, 'text/csv; charset=utf-8', writeBarsCsv(bars));
+  }
 
   r.get('/api/gpr-scans/:id/export', {
     ...auth,
@@ -70,29 +94,14 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
         '409 while the analysis has not finished.',
       params: IdParamsSchema,
       querystring: AreaScanExportQuerySchema,
-      response: {
-        200: {
-          description: 'The file',
-          content: {
-            'text/csv': { schema: z.string().meta({ format: 'binary' }) },
-            'application/dxf': { schema: z.string().meta({ format: 'binary' }) },
-          },
-        },
-        ...errors,
-      },
+      response: { 200: planFileResponse, ...errors },
     },
     handler: async (request, reply) => {
       const { organizationId } = request.actor;
       const area = await readAreaBars(ctx, organizationId, request.params.id);
       if (!area) throw noResultsYet('this area scan');
-      const name = baseName(area.area.name);
-      if (request.query.format === 'dxf') {
-        const settings = await getReportSettings(ctx, organizationId);
-        const dxf = writeRebarPlanDxf(area.bars, settings.coverClasses);
-        return sendFile(reply, `${name}-rebar-plan.dxf`, 'application/dxf', dxf);
-      }
-      const csv = writeBarsCsv(area.bars.map((bar) => ({ ...bar, source: area.area.name })));
-      return sendFile(reply, `${name}-rebars.csv`, 'text/csv; charset=utf-8', csv);
+      const bars = area.bars.map((bar) => ({ ...bar, source: area.area.name }));
+      return sendPlan(reply, request.query.format, baseName(area.area.name), bars, organizationId);
     },
   });
   r.get('/api/dual-orientation-area-scans/:id/export', {
@@ -107,33 +116,16 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
         'analysis has not finished; 404 for a pair of another organization.',
       params: IdParamsSchema,
       querystring: AreaScanExportQuerySchema,
-      response: {
-        200: {
-          description: 'The file',
-          content: {
-            'text/csv': { schema: z.string().meta({ format: 'binary' }) },
-            'application/dxf': { schema: z.string().meta({ format: 'binary' }) },
-          },
-        },
-        ...errors,
-      },
+      response: { 200: planFileResponse, ...errors },
     },
     handler: async (request, reply) => {
       const { organizationId } = request.actor;
       const dual = await readDualAreaBars(ctx, organizationId, request.params.id);
       if (!dual) throw noResultsYet('this dual-orientation area scan');
-      const name = baseName(dual.name);
-      if (request.query.format === 'dxf') {
-        const settings = await getReportSettings(ctx, organizationId);
-        const dxf = writeRebarPlanDxf(dual.bars, settings.coverClasses);
-        return sendFile(reply, `${name}-rebar-plan.dxf`, 'application/dxf', dxf);
-      }
-      const csv = writeBarsCsv(
-        [dual.parallel, dual.perpendicular].flatMap((side) =>
-          side.bars.map((bar) => ({ ...bar, source: side.area.name })),
-        ),
+      const bars = [dual.parallel, dual.perpendicular].flatMap((side) =>
+        side.bars.map((bar) => ({ ...bar, source: side.area.name })),
       );
-      return sendFile(reply, `${name}-rebars.csv`, 'text/csv; charset=utf-8', csv);
+      return sendPlan(reply, request.query.format, baseName(dual.name), bars, organizationId);
     },
   });
 }

@@ -241,6 +241,19 @@ describeWithData('GPR scan page: rebars, statistics and corrections on real scan
     expect(await page.getByTestId('toggle-corrected').getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByTestId('toggle-analysis').getAttribute('aria-pressed')).toBe('false');
     expect(await statNumber('diameter', 'max')).toBe(20);
+    // The diameter set by hand stays readable: no overlay lies over the card while some bar has a known
+    // diameter; bars left at the default radius are only counted in the note under the figures.
+    const diameterCard = page.getByTestId('stat-card-diameter');
+    expect(await diameterCard.getByTestId('stat-overlay').count()).toBe(0);
+    await diameterCard.scrollIntoViewIfNeeded();
+    const avgUncovered = await diameterCard.getByTestId('stat-avg').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return top !== null && el.contains(top);
+    });
+    expect(avgUncovered).toBe(true);
+    for (const note of await diameterCard.getByTestId('stat-note').allTextContents())
+      expect(note).toMatch(/^Diameter not optimized by this analysis for \d+ of \d+ bars$/);
     await shot('gpr-scan-04-correction-reloaded');
   });
 

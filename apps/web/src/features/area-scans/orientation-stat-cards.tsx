@@ -42,21 +42,21 @@ function StatCard({
             <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
               min {values.minMm.toFixed(0)} · max {values.maxMm.toFixed(0)} mm
             </Typography>
-            {overlay && (
-              // Under the figures, not over them: a diameter set by hand stays readable.
-              <Typography
-                variant="caption"
-                component="div"
-                data-testid={`${testId}-note`}
-                sx={{ mt: 0.5, fontWeight: 600, color: 'warning.dark' }}
-              >
-                {overlay}
-              </Typography>
-            )}
           </>
         ) : (
           <Typography variant="body2" sx={{ color: 'text.secondary', py: 0.5 }}>
             —
+          </Typography>
+        )}
+        {overlay && (
+          // Under the figures, not over them: a diameter set by hand stays readable.
+          <Typography
+            variant="caption"
+            component="div"
+            data-testid={`${testId}-note`}
+            sx={{ mt: 0.5, fontWeight: 600, color: 'warning.dark' }}
+          >
+            {overlay}
           </Typography>
         )}
       </CardContent>
@@ -65,9 +65,20 @@ function StatCard({
 }
 
 /**
+ * 'Diameter not optimized by this analysis' when bars keep the engine's default radius; with how many, when
+ * others have a known diameter (those alone make the figures; decision 0054).
+ */
+function diameterNote(stats: RebarStatistics): string | undefined {
+  if (!stats.hasDefaultRadius) return undefined;
+  const message = 'Diameter not optimized by this analysis';
+  return stats.diameter ? `${message} for ${stats.defaultRadiusCount} of ${stats.barCount} bars` : message;
+}
+
+/**
  * The Diameter, Cover and C-C distance cards of one layer of bars (avg with 1 decimal, min and max whole, mm),
  * with the spec's messages: 'No rebars found during analysis' when the layer is empty, and 'Diameter not
- * optimized by this analysis' under the diameter's figures when a default radius was used.
+ * optimized by this analysis' under the diameter's figures when a default radius was used (the figures are those
+ * of the bars whose diameter is known).
  */
 export function OrientationStatCards({
   title,
@@ -92,7 +103,7 @@ export function OrientationStatCards({
           <StatCard
             title="Diameter"
             values={stats.diameter}
-            overlay={stats.hasDefaultRadius ? 'Diameter not optimized by this analysis' : undefined}
+            overlay={diameterNote(stats)}
             testId={`${testId}-diameter`}
           />
           <StatCard title="Cover" values={stats.cover} testId={`${testId}-cover`} />

@@ -44,8 +44,14 @@ describe('computeOrientationStatistics', () => {
     expect(v.hasDefaultRadius).toBe(false);
     const h = computeOrientationStatistics(bars, 1);
     expect(h.spacing).toEqual({ avgMm: 200, minMm: 200, maxMm: 200, count: 1 });
-    expect(h.diameter?.avgMm).toBe(16);
+    // Both horizontal bars keep the default radius: no diameter is measured, so none is summarised.
+    expect(h.diameter).toBeNull();
     expect(h.hasDefaultRadius).toBe(true);
+    expect([h.defaultRadiusCount, h.barCount]).toEqual([2, 2]);
+    // Over all bars, the diameter card reads only the three known diameters.
+    const all = computeOrientationStatistics(bars, null);
+    expect(all.diameter).toEqual({ avgMm: 12, minMm: 12, maxMm: 12, count: 3 });
+    expect([all.defaultRadiusCount, all.barCount]).toEqual([2, 5]);
   });
 
   it('never counts a spacing between bars of different orientations, and skips gaps of 8 cm or less', () => {

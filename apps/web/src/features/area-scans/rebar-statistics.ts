@@ -15,11 +15,16 @@ export interface StatValues {
 
 /** The three cards (Diameter, Cover, C-C distance) of a set of bars, and the overlay flags. */
 export interface RebarStatistics {
+  /** Diameters of the bars whose diameter is known (set by hand or claimed by the engine; decision 0054). */
   diameter: StatValues | null;
   cover: StatValues | null;
   spacing: StatValues | null;
   /** 'Diameter not optimized by this analysis'. */
   hasDefaultRadius: boolean;
+  /** How many bars have the engine's default radius (out of `barCount`). */
+  defaultRadiusCount: number;
+  /** How many bars of the layer there are. */
+  barCount: number;
   /** 'No rebars found during analysis'. */
   isEmpty: boolean;
 }
@@ -45,7 +50,8 @@ export function getPositionAcross(rebar: Pick<ResultRebar, 'depthCoords' | 'orie
 }
 
 /**
- * The stat cards of the bars of one orientation (or all when `orientation` is null): diameter 2·R; cover
+ * The stat cards of the bars of one orientation (or all when `orientation` is null): diameter 2·R of the bars
+ * whose diameter is known (a default radius is not a measurement); cover
  * within the depth range; centre-to-centre distance between neighbours across the bars' direction, counted
  * only over 0.08 m.
  * @example computeOrientationStatistics(bars, 0).spacing?.avgMm // 150 for vertical bars every 15 cm
@@ -68,8 +74,9 @@ export function computeOrientationStatistics(
       if (gap > MIN_SPACING_M) spacings.push(gap * 1000);
     }
   }
+  const defaultRadiusCount = bars.filter((r) => r.usesDefaultRadius).length;
   return {
-    diameter: summarize(bars.map((r) => r.R * 2000)),
+    diameter: summarize(bars.filter((r) => !r.usesDefaultRadius).map((r) => r.R * 2000)),
     cover: summarize(
       bars
         .map((r) => r.coverM)
@@ -77,7 +84,9 @@ export function computeOrientationStatistics(
         .map((c) => c * 1000),
     ),
     spacing: summarize(spacings),
-    hasDefaultRadius: bars.some((r) => r.usesDefaultRadius),
+    hasDefaultRadius: defaultRadiusCount > 0,
+    defaultRadiusCount,
+    barCount: bars.length,
     isEmpty: bars.length === 0,
   };
 }

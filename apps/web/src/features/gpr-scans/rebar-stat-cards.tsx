@@ -15,7 +15,8 @@ const CARDS = [
 /**
  * The three stat cards (spec §2 "Stat cards", §8, §9): average (1 decimal), min and max (0 decimals) in mm;
  * 'No rebars found during analysis' without bars; the diameter card's 'Diameter not optimized by this
- * analysis' overlay when default radii were used.
+ * analysis' overlay when no counted bar has a known diameter, and a note under the figures when only some keep
+ * the default radius (their diameters are not measured, so they stay out of the figures).
  */
 export function RebarStatCards({ statistics }: { statistics: LineRebarStatistics }) {
   return (
@@ -31,15 +32,28 @@ export function RebarStatCards({ statistics }: { statistics: LineRebarStatistics
           hint={card.hint}
           values={statistics[card.key]}
           isEmpty={statistics.isEmpty}
-          overlay={
-            card.key === 'diameter' && statistics.hasDefaultRadius && !statistics.isEmpty
-              ? 'Diameter not optimized by this analysis'
-              : null
-          }
+          overlay={card.key === 'diameter' ? diameterOverlay(statistics) : null}
+          note={card.key === 'diameter' ? diameterNote(statistics) : null}
         />
       ))}
     </Box>
   );
+}
+
+const NOT_OPTIMIZED = 'Diameter not optimized by this analysis';
+
+/** Over the whole diameter card when no counted bar has a known diameter: there is nothing measured to show. */
+function diameterOverlay(statistics: LineRebarStatistics): string | null {
+  return !statistics.isEmpty && statistics.hasDefaultRadius && !statistics.diameter ? NOT_OPTIMIZED : null;
+}
+
+/**
+ * Under the figures when only some counted bars keep the default radius: the diameters set by hand (or claimed
+ * by the engine) stay readable, and the card says how many bars it leaves out (decision 0054).
+ */
+function diameterNote(statistics: LineRebarStatistics): string | null {
+  if (!statistics.hasDefaultRadius || !statistics.diameter) return null;
+  return `${NOT_OPTIMIZED} for ${statistics.defaultRadiusCount} of ${statistics.countedCount} bars`;
 }
 
 function StatCard({
@@ -49,6 +63,7 @@ function StatCard({
   values,
   isEmpty,
   overlay,
+  note,
 }: {
   testId: string;
   title: string;
@@ -56,10 +71,11 @@ function StatCard({
   values: StatCardValues | null;
   isEmpty: boolean;
   overlay: string | null;
+  note: string | null;
 }) {
   const message = isEmpty
     ? 'No rebars found during analysis'
-    : values
+    : values || overlay
       ? null
       : title === 'C-C distance'
         ? 'Fewer than two bars in the cover range'
@@ -113,6 +129,16 @@ function StatCard({
               max <b data-testid="stat-max">{formatMm(values.maxMm, 0)}</b> mm
             </span>
           </Box>
+          {note && (
+            <Typography
+              variant="caption"
+              component="div"
+              data-testid="stat-note"
+              sx={{ mt: 0.5, fontWeight: 600, color: 'warning.dark' }}
+            >
+              {note}
+            </Typography>
+          )}
         </>
       )}
       {overlay && (

@@ -65,6 +65,22 @@ describe('computeLineRebarStatistics', () => {
     expect(computeLineRebarStatistics(bars, [0, 0.1]).hasDefaultRadius).toBe(false);
   });
 
+  it('summarises only the diameters that are known: a default radius is not a measurement', () => {
+    // One bar set to 20 mm by hand among two left at the engine's default 12 mm.
+    const bars = [
+      bar('a', 0.1, 0.05, 0.006, true),
+      bar('b', 0.3, 0.05, 0.01),
+      bar('c', 0.5, 0.05, 0.006, true),
+    ];
+    const stats = computeLineRebarStatistics(bars, [0, 0.6]);
+    expect(stats.diameter).toEqual({ avgMm: 20, minMm: 20, maxMm: 20, count: 1 });
+    expect([stats.defaultRadiusCount, stats.countedCount]).toEqual([2, 3]);
+    const allDefault = computeLineRebarStatistics([bars[0]!, bars[2]!], [0, 0.6]);
+    expect(allDefault.diameter).toBeNull();
+    expect(allDefault.hasDefaultRadius).toBe(true);
+    expect(allDefault.cover?.count).toBe(2);
+  });
+
   it('gives the cover card the typical uncertainty of one bar (median of the engine’s sds)', () => {
     const withSd = (b: LineRebar, coverSdM: number): LineRebar => ({ ...b, coverSdM });
     const bars = [

@@ -17,6 +17,10 @@ export interface StatCardValues {
 
 /** The stat cards of the Rebars tab. */
 export interface LineRebarStatistics {
+  /**
+   * Diameters of the counted bars whose diameter is known (set by hand, or claimed by the engine); bars left at
+   * the engine's default radius are not measured and stay out of it (decision 0054).
+   */
   diameter: StatCardValues | null;
   cover: StatCardValues | null;
   /** Centre-to-centre distance between two adjacent rebars. */
@@ -25,13 +29,17 @@ export interface LineRebarStatistics {
   countedIds: Set<string>;
   /** A counted bar has the engine's default radius ('Diameter not optimized by this analysis'). */
   hasDefaultRadius: boolean;
+  /** How many counted bars have the engine's default radius. */
+  defaultRadiusCount: number;
+  /** How many bars are counted (cover in the range). */
+  countedCount: number;
   /** No bars at all ('No rebars found during analysis'). */
   isEmpty: boolean;
 }
 
 /**
  * The statistics of a line scan's bars (spec §2 "Stat cards", §9): only bars whose cover lies in the cover
- * range count; diameter = 2R; cover = centre depth − R; the C-C distance is taken between bars adjacent along
+ * range count; diameter = 2R over the bars whose diameter is known (not the engine's default); cover = centre depth − R; the C-C distance is taken between bars adjacent along
  * the line (among the counted ones) and only when over 0.08 m (closer pairs are one bar seen twice or a
  * bundle, not a spacing).
  *
@@ -57,15 +65,18 @@ export function computeLineRebarStatistics(
     const gap = positions[i]! - positions[i - 1]!;
     if (gap > MIN_SPACING_M) spacings.push(gap * 1000);
   }
+  const defaultRadiusCount = counted.filter((bar) => bar.usesDefaultRadius).length;
   return {
-    diameter: toCard(counted.map((bar) => bar.R * 2000)),
+    diameter: toCard(counted.filter((bar) => !bar.usesDefaultRadius).map((bar) => bar.R * 2000)),
     cover: toCard(
       counted.map((bar) => getRebarCover(bar) * 1000),
       counted.map((bar) => bar.coverSdM).filter((sd): sd is number => typeof sd === 'number' && sd > 0),
     ),
     spacing: toCard(spacings),
     countedIds: new Set(counted.map((bar) => bar.id)),
-    hasDefaultRadius: counted.some((bar) => bar.usesDefaultRadius),
+    hasDefaultRadius: defaultRadiusCount > 0,
+    defaultRadiusCount,
+    countedCount: counted.length,
     isEmpty: rebars.length === 0,
   };
 }

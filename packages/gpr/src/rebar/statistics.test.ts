@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeRebarStatistics, type StatRebar } from './statistics';
+import { adjacentSpacingsMm, computeRebarStatistics, summarizeMm, type StatRebar } from './statistics';
 
 const bar = (x: number, cover: number, R = 0.006, usesDefaultRadius = true, orientation = 0): StatRebar => ({
   depthCoords: [[x, 0, cover + R]],
@@ -17,7 +17,9 @@ describe('computeRebarStatistics', () => {
       bar(0.5, 0.0451),
     ]);
     expect(stats.cover).toEqual({ avgMm: 42.4, minMm: 40, maxMm: 45, count: 3 });
-    expect(stats.diameter).toEqual({ avgMm: 13.3, minMm: 12, maxMm: 16, count: 3 });
+    // Only the known diameter counts: the two default radii are assumptions, not measurements.
+    expect(stats.diameter).toEqual({ avgMm: 16, minMm: 16, maxMm: 16, count: 1 });
+    expect([stats.defaultRadiusCount, stats.barCount]).toEqual([2, 3]);
     expect(stats.spacing).toEqual({ avgMm: 200, minMm: 200, maxMm: 200, count: 2 });
     expect(stats.hasDefaultRadius).toBe(true);
     expect(stats.isEmpty).toBe(false);
@@ -43,6 +45,8 @@ describe('computeRebarStatistics', () => {
       cover: null,
       spacing: null,
       hasDefaultRadius: false,
+      defaultRadiusCount: 0,
+      barCount: 0,
       isEmpty: true,
     });
   });
@@ -61,5 +65,18 @@ describe('computeRebarStatistics', () => {
     expect(stats.cover?.avgMm).toBe(45);
     expect(stats.spacing?.avgMm).toBe(200);
     expect(stats.hasDefaultRadius).toBe(false);
+  });
+});
+
+describe('summarizeMm and adjacentSpacingsMm', () => {
+  it('rounds the average to 0.1 mm and min/max to 1 mm, with the median sd of the values given', () => {
+    expect(summarizeMm([40.4, 41.6, 45.1])).toEqual({ avgMm: 42.4, minMm: 40, maxMm: 45, count: 3 });
+    expect(summarizeMm([40, 42], [0.0012, 0.0018, 0])?.sdMm).toBe(1.5);
+    expect(summarizeMm([])).toBeNull();
+  });
+
+  it('keeps only the gaps between sorted neighbours over the minimum', () => {
+    expect(adjacentSpacingsMm([0.3, 0.1, 0.15], 0.08)).toEqual([150]);
+    expect(adjacentSpacingsMm([0.1])).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { adjacentSpacingsMm, summarizeMm, type StatCard } from '@gprhub/gpr';
 import type { LineRebar } from './line-rebars';
 import { getRebarCover, getRebarX } from './line-rebars';
 
@@ -5,15 +6,7 @@ import { getRebarCover, getRebarX } from './line-rebars';
 export const MIN_SPACING_M = 0.08;
 
 /** One stat card: average with 1 decimal, minimum and maximum with 0 decimals, millimetres (spec §9). */
-export interface StatCardValues {
-  avgMm: number;
-  minMm: number;
-  maxMm: number;
-  /** How many values stand behind the card. */
-  count: number;
-  /** Typical 1-σ of one value (median of the engine's per-bar sds), mm; absent when none is known. */
-  sdMm?: number;
-}
+export type StatCardValues = StatCard;
 
 /** The stat cards of the Rebars tab. */
 export interface LineRebarStatistics {
@@ -59,39 +52,18 @@ export function computeLineRebarStatistics(
     const cover = getRebarCover(bar);
     return cover >= minCover - 1e-9 && cover <= maxCover + 1e-9;
   });
-  const positions = counted.map(getRebarX).sort((a, b) => a - b);
-  const spacings: number[] = [];
-  for (let i = 1; i < positions.length; i++) {
-    const gap = positions[i]! - positions[i - 1]!;
-    if (gap > MIN_SPACING_M) spacings.push(gap * 1000);
-  }
   const defaultRadiusCount = counted.filter((bar) => bar.usesDefaultRadius).length;
   return {
-    diameter: toCard(counted.filter((bar) => !bar.usesDefaultRadius).map((bar) => bar.R * 2000)),
-    cover: toCard(
+    diameter: summarizeMm(counted.filter((bar) => !bar.usesDefaultRadius).map((bar) => bar.R * 2000)),
+    cover: summarizeMm(
       counted.map((bar) => getRebarCover(bar) * 1000),
       counted.map((bar) => bar.coverSdM).filter((sd): sd is number => typeof sd === 'number' && sd > 0),
     ),
-    spacing: toCard(spacings),
+    spacing: summarizeMm(adjacentSpacingsMm(counted.map(getRebarX), MIN_SPACING_M)),
     countedIds: new Set(counted.map((bar) => bar.id)),
     hasDefaultRadius: defaultRadiusCount > 0,
     defaultRadiusCount,
     countedCount: counted.length,
     isEmpty: rebars.length === 0,
-  };
-}
-
-function toCard(valuesMm: number[], sdsM: number[] = []): StatCardValues | null {
-  if (valuesMm.length === 0) return null;
-  const avg = valuesMm.reduce((sum, v) => sum + v, 0) / valuesMm.length;
-  const sorted = [...sdsM].sort((a, b) => a - b);
-  const half = sorted.length >> 1;
-  const sdM = sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
-  return {
-    avgMm: Math.round(avg * 10) / 10,
-    minMm: Math.round(Math.min(...valuesMm)),
-    maxMm: Math.round(Math.max(...valuesMm)),
-    count: valuesMm.length,
-    ...(sorted.length > 0 && { sdMm: Math.round(sdM * 10000) / 10 }),
   };
 }

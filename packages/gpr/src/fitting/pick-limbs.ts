@@ -107,7 +107,10 @@ export interface CurvePickOptions {
   resumeToleranceSamples?: number;
   /** Pick every n-th trace (dense scans need no more than one pick per ~3 mm). Default 1. */
   traceStride?: number;
-  /** Traces skipped without counting as misses (a neighbour's limb passes there). */
+  /**
+   * Traces a neighbour's limb passes (from `interferenceLimits`). Not used by the picking: skipping them cost cover
+   * accuracy on the random development set (decision 0047).
+   */
   excluded?: ReadonlySet<number>;
 }
 

@@ -204,7 +204,16 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
           lastTrace: trace + reach,
           scratch,
         });
-        const alone = refitOn(cleaned, bar, limits);
+        // Where the neighbours' limbs block both of this bar's limbs at its apex (a deep bar midway between two
+        // shallow ones, whose limbs cross at its apex), the limits leave nothing to pick: with the neighbours
+        // subtracted, the bar is picked over its whole aperture.
+        const blocked = Math.max(1, 0.006 / scan.traceSpacingM);
+        const isBoxedIn = trace - limits.minTrace <= blocked && limits.maxTrace - trace <= blocked;
+        const alone = refitOn(
+          cleaned,
+          bar,
+          isBoxedIn ? { minTrace: 0, maxTrace: scan.traces - 1, excluded: [] } : limits,
+        );
         if (!plain || !alone) return plain ?? alone;
         return fitQuality(alone) > fitQuality(plain) ? alone : plain;
       })

@@ -164,7 +164,10 @@ export function predictedSample(
 /**
  * Removes apparent apexes that are the crossing of two stronger neighbours' limbs (an "X" between two bars
  * looks like a sharp hyperbola): a candidate is dropped when a stronger bar on each side predicts its limb
- * within a third of a period of the candidate's apex.
+ * within a third of a period of the candidate's apex, and the candidate's picks on the far side of its apex lie
+ * on that neighbour's limb (the left half of an "X" is the right neighbour's limb, and the other way round). A
+ * bar whose apex only happens to lie where two limbs cross (a deep bar midway between two shallow ones) has limbs
+ * of its own, flatter than the neighbours', and is kept.
  *
  * @param scan - the prepared scan.
  * @param candidates - merged candidates.
@@ -179,16 +182,30 @@ export function removeLimbCrossings(scan: PreparedScan, candidates: FittedCandid
   return candidates.filter((c) => {
     const trace = c.result.fit.x0M / scan.traceSpacingM;
     const apex = predictedSample(scan, c, trace);
+    // Whether the picks on one side of the apex follow the other bar's curve (most of them, within the tolerance).
+    const followsLimb = (other: FittedCandidate, side: -1 | 1): boolean => {
+      const picks = c.result.picks.filter((p) => Math.sign(p.traceIndex - trace) === side);
+      if (picks.length === 0) return true;
+      const on = picks.filter(
+        (p) => Math.abs(predictedSample(scan, other, p.traceIndex) - p.sample) < tolerance,
+      ).length;
+      return on >= LIMB_CROSSING_SHARE * picks.length;
+    };
     const explains = (other: FittedCandidate): boolean =>
       other !== c &&
       other.result.apex.amplitude >= 0.8 * c.result.apex.amplitude &&
       Math.abs(predictedSample(scan, other, trace) - apex) < tolerance &&
-      Math.abs(other.result.fit.x0M - c.result.fit.x0M) > 0.015;
+      Math.abs(other.result.fit.x0M - c.result.fit.x0M) > 0.015 &&
+      // A neighbour on the left explains the picks on the right, and the other way round.
+      followsLimb(other, other.result.fit.x0M < c.result.fit.x0M ? 1 : -1);
     const left = candidates.some((o) => o.result.fit.x0M < c.result.fit.x0M && explains(o));
     const right = candidates.some((o) => o.result.fit.x0M > c.result.fit.x0M && explains(o));
     return !(left && right);
   });
 }
+
+/** Share of a side's picks on a neighbour's limb that makes the side that neighbour's ({@link removeLimbCrossings}). */
+const LIMB_CROSSING_SHARE = 0.5;
 
 /**
  * Where a bar's limbs may be picked without a neighbour's hyperbola in the way: each limb stops where a

@@ -10,6 +10,16 @@ import {
   type LimbPick,
 } from './pick-limbs';
 
+/**
+ * Longest gap a limb is picked across, metres: where a neighbour's limb crosses this one (close pairs, deep bars
+ * beside shallow ones, long low-frequency wavelets) the correlation drops for a few traces and the limb resumes
+ * beyond; ending the limb at the first two misses left deep bars with one limb, and their fits slid sideways.
+ */
+const LIMB_GAP_M = 0.016;
+
+/** How far a limb may resume from where it left off across a gap, periods ({@link pickAlongCurve}). */
+const LIMB_RESUME_PERIODS = 0.125;
+
 /** Options of {@link fitCandidate}. */
 export interface CandidateFitOptions {
   /** Permittivity to start from (e.g. the stack's best curve). */
@@ -114,13 +124,16 @@ export function fitCandidate(
       }
       return centre + direction * k;
     };
+    const stride = Math.max(1, Math.floor(0.003 / dx));
     const picks = pickAlongCurve(scan, apex, {
       predict,
       toleranceSamples: Math.max(1.5, pass.tolerance * period),
       minTrace: Math.max(minTrace, reach(-1)),
       maxTrace: Math.min(maxTrace, reach(1)),
       minAmplitude,
-      traceStride: Math.max(1, Math.floor(0.003 / dx)),
+      traceStride: stride,
+      maxMisses: Math.max(2, Math.round(LIMB_GAP_M / (stride * dx))),
+      resumeToleranceSamples: LIMB_RESUME_PERIODS * period,
       excluded,
     });
     const trimmed = trimEarlyLimbs(scan, picks, bar, eps, options, pass.isFinal);
@@ -199,8 +212,9 @@ function fitOptions(
  * Cuts each limb where its picks start arriving early. Beyond some offset the limbs of shallow bars arrive
  * earlier than straight rays through the concrete predict (energy refracted along the surface, near-field
  * coupling) — never later — and the early picks flatten the fitted hyperbola, biasing εr low. The core of the
- * hyperbola (delay ≤ 0.3 period) is fitted alone, and each limb is cut at the first of two consecutive picks
- * more than 0.7 sample earlier than that fit predicts. Only for straight-ray fits (candidate screening): the
+ * hyperbola (delay ≤ 0.3 period) is fitted alone, and each limb beyond that core is cut at the first of two
+ * consecutive picks earlier than that fit predicts by more than their scatter (twice its RMS, at least 0.7
+ * sample). Only for straight-ray fits (candidate screening): the
  * surface-coupling model (surface-coupling.ts) predicts the early limbs, so coupled fits keep them.
  */
 function trimEarlyLimbs(
@@ -232,9 +246,19 @@ function trimEarlyLimbs(
     bistaticTravelTimeS(p.traceIndex * scan.traceSpacingM, model, coreFit.permittivity, s) / dt -
     (p.sample + offset - scan.timeZeroSample);
   const centre = coreFit.x0M / scan.traceSpacingM;
+  // "Early" beyond the picks' own scatter: twice the core fit's RMS misfit, at least 0.7 sample.
+  const threshold = Math.max(0.7, 2 * coreFit.rmsSamples);
+  const coreDelay = (p: LimbPick): number =>
+    (bistaticTravelTimeS(p.traceIndex * scan.traceSpacingM, model, coreFit.permittivity, s) -
+      bistaticTravelTimeS(model.x0M, model, coreFit.permittivity, s)) /
+    dt;
+  // The core itself is never cut: its picks scatter about the fit by noise alone (an early pick there is noise or
+  // a stone, not the surface's early arrival), and cutting there left a limb with no picks at all.
   const keep = (side: LimbPick[]): LimbPick[] => {
     for (let i = 0; i < side.length; i++) {
-      const isEarly = earliness(side[i]) > 0.7 && (i + 1 >= side.length || earliness(side[i + 1]) > 0.7);
+      if (coreDelay(side[i]) <= 0.3 * scan.periodSamples) continue;
+      const isEarly =
+        earliness(side[i]) > threshold && (i + 1 >= side.length || earliness(side[i + 1]) > threshold);
       if (isEarly) return side.slice(0, i);
     }
     return side;

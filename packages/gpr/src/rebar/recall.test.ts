@@ -1,7 +1,7 @@
 // Recall without losing precision (issue #13, item 2), on the project's own synthetic B-scans: the kinds of bar
-// the random gprMax set showed missed (deep at low SNR, a thin bar beside a thick one, bars among aggregate) are
-// found at the matching rule's tolerance, and aggregate alone gives no bar. (A pair 70 mm apart at 40/45 mm cover
-// is still missed, one bar of two: decision 0042.)
+// the random gprMax set showed missed (deep at low SNR, close pairs, a thin bar beside a thick one, bars among
+// aggregate) are found at the matching rule's tolerance, and aggregate alone gives no bar. (The 70 mm pairs were
+// missed, one bar of two, until their limbs were picked across each other's: decision 0047.)
 import { describe, expect, it } from 'vitest';
 import type { BarGeometry } from '../fitting/bistatic-cylinder';
 import { createSyntheticBScan, type SyntheticBScanOptions } from '../fitting/synthetic-bscan';
@@ -38,6 +38,17 @@ describe('recall on the kinds of bar the random set showed missed', () => {
   it('finds a deep bar (110 mm cover) at 18 dB', () => {
     const bars = [{ x0M: 0.24, coverM: 0.11, radiusM: 0.008 }];
     expectExactly(analyzeLineScan(scanAtSnr({ traces: 120, bars }, 18)).rebars, bars);
+  });
+
+  it.each([
+    [0.04, 0.045],
+    [0.04, 0.08],
+  ])('finds both bars of a pair 70 mm apart (covers %d and %d m)', (first, second) => {
+    const bars = [
+      { x0M: 0.2, coverM: first, radiusM: 0.006 },
+      { x0M: 0.27, coverM: second, radiusM: 0.006 },
+    ];
+    expectExactly(analyzeLineScan(scanAtSnr({ traces: 120, bars }, 24)).rebars, bars);
   });
 
   it('finds a thin bar beside a thick one', () => {

@@ -6,6 +6,7 @@ import {
   HubPathSchema,
   IdParamsSchema,
   NodeDetailSchema,
+  type NodeList,
   NodeListSchema,
   NodeOrganizationSchema,
   NodeQuerySchema,
@@ -19,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { parseListQuery } from '../../lib/list-query.js';
+import { SnapshotCache } from '../../lib/snapshot-cache.js';
 import * as nodes from './nodes.service.js';
 
 const tags = ['Nodes'];
@@ -28,6 +30,8 @@ const NodeIdParamsSchema = z.object({ nodeId: IdParamsSchema.shape.id });
 export function registerNodeRoutes(app: FastifyInstance, { db }: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.authenticate };
+  // The hub's listing, remembered per organization and query while the database is unchanged (lib/snapshot-cache.ts).
+  const listings = new SnapshotCache<NodeList>(db);
 
   r.get('/api/nodes/query', {
     ...auth,
@@ -38,7 +42,11 @@ export function registerNodeRoutes(app: FastifyInstance, { db }: AppContext): vo
       querystring: QueryStringSchema,
       response: { 200: NodeListSchema, ...errors },
     },
-    handler: async (request) => nodes.listNodes(db, request.actor.organizationId, parseListQuery(NodeQuerySchema, request.query.q)),
+    handler: async (request) => {
+      const { organizationId } = request.actor;
+      const q = parseListQuery(NodeQuerySchema, request.query.q);
+      return listings.get(organizationId, JSON.stringify(q), () => nodes.listNodes(db, organizationId, q));
+    },
   });
 
   r.post('/api/nodes', {

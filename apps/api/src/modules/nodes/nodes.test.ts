@@ -216,7 +216,7 @@ describe('the hub listing remembered while the database is unchanged (lib/snapsh
 
     // Without any request: a node written straight to the database, as the in-process worker settling an analysis
     // does, is listed at once.
-    await insertNode(t.ctx.db, { organizationId: m.organization.id, parentId: null, type: 'FOLDER', name: 'Cache by a job' });
+    await insertNode(t.ctx.db, { organizationId: m.organization.id, parentId: null, type: 'FOLDER', name: 'Cache by a job', createdById: null });
     expect(await names(m)).toContain('Cache by a job');
     expect(await names(other)).toEqual(['Cache theirs']);
     await updateNodeFields(t.ctx.db, m.organization.id, mine.nodeId, { name: 'Cache renamed by a job' });

@@ -15,7 +15,7 @@ describe('SnapshotCache', () => {
   it('answers from memory while the database is unchanged, and loads again after any committed write', async () => {
     const m = await createMember(t.app);
     const db = t.ctx.db;
-    const cache = new SnapshotCache<string>(db);
+    const cache = new SnapshotCache<string>(t.ctx.database);
     let loads = 0;
     const load = (value: string) => async () => {
       loads++;
@@ -23,20 +23,20 @@ describe('SnapshotCache', () => {
     };
     expect(await cache.get(m.organization.id, 'q', load('first'))).toBe('first');
     // Reads do not change the snapshot: the second answer is the first one, not loaded.
-    const before = await currentSnapshot(db);
+    const before = await currentSnapshot(t.ctx.database);
     expect(await cache.get(m.organization.id, 'q', load('second'))).toBe('first');
     expect(loads).toBe(1);
-    expect(await currentSnapshot(db)).toBe(before);
+    expect(await currentSnapshot(t.ctx.database)).toBe(before);
 
     // A write made without any HTTP request (as a job settling in the worker does) is seen at once.
     await insertNode(db, { organizationId: m.organization.id, parentId: null, type: 'FOLDER', name: 'By a job', createdById: null });
-    expect(await currentSnapshot(db)).not.toBe(before);
+    expect(await currentSnapshot(t.ctx.database)).not.toBe(before);
     expect(await cache.get(m.organization.id, 'q', load('after the write'))).toBe('after the write');
     expect(loads).toBe(2);
   });
 
   it("never answers one organization's key with another's entry, and keeps at most its bound", async () => {
-    const cache = new SnapshotCache<string>(t.ctx.db, 2);
+    const cache = new SnapshotCache<string>(t.ctx.database, 2);
     expect(await cache.get('org-a', 'q', async () => 'a')).toBe('a');
     expect(await cache.get('org-b', 'q', async () => 'b')).toBe('b');
     expect(await cache.get('org-a', 'q', async () => 'not used')).toBe('a');

@@ -9,26 +9,34 @@
  * costs a miss (the label is then never current again). Entries are keyed by organization: one organization's
  * entry never answers another's. The check is one small query, against the several the answer costs.
  */
-import { sql } from 'drizzle-orm';
-import type { Database } from '@gprhub/db';
+import type { DatabaseHandle } from '@gprhub/db';
 
-/** The database's current transaction snapshot, as text (`xmin:xmax:xip,…`). */
-export async function currentSnapshot(db: Database): Promise<string> {
-  const result = await db.execute<{ s: string }>(sql`select pg_current_snapshot()::text as s`);
-  return (result as unknown as { rows: { s: string }[] }).rows[0]!.s;
+const SNAPSHOT_SQL = 'select pg_current_snapshot()::text as s';
+
+/**
+ * The database's current transaction snapshot, as text (`xmin:xmax:xip,…`). Asked of the driver itself, not
+ * through drizzle: on PGlite the simple protocol costs 0.07 ms of CPU where drizzle's execute costs 0.47 ms.
+ */
+export async function currentSnapshot(database: DatabaseHandle): Promise<string> {
+  if (database.kind === 'pglite') {
+    const [result] = await database.pglite.exec(SNAPSHOT_SQL);
+    return String((result!.rows[0] as { s: string }).s);
+  }
+  const result = await database.pool.query<{ s: string }>(SNAPSHOT_SQL);
+  return result.rows[0]!.s;
 }
 
 export class SnapshotCache<T> {
   private readonly entries = new Map<string, { snapshot: string; value: T }>();
 
   constructor(
-    private readonly db: Database,
+    private readonly database: DatabaseHandle,
     private readonly maxEntries = 1_000,
   ) {}
 
   /** The answer for `organizationId` and `key`: remembered while the database is unchanged, else `load`ed. */
   async get(organizationId: string, key: string, load: () => Promise<T>): Promise<T> {
-    const snapshot = await currentSnapshot(this.db);
+    const snapshot = await currentSnapshot(this.database);
     const entryKey = `${organizationId}\n${key}`;
     const entry = this.entries.get(entryKey);
     if (entry && entry.snapshot === snapshot) {

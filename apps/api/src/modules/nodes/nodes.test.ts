@@ -202,6 +202,9 @@ describe('the hub listing remembered while the database is unchanged (lib/snapsh
     await folder('Cache theirs', null, other);
     // The same query text, asked twice by each organization: each sees only its own.
     for (let i = 0; i < 2; i++) {
+      const res = await query(q);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json().total).toBe(res.json().nodes.length);
       expect(await names(m)).toContain('Cache mine');
       expect(await names(m)).not.toContain('Cache theirs');
       expect(await names(other)).toEqual(['Cache theirs']);

@@ -73,7 +73,9 @@ export async function resolveActor(
   cache?: ActorCache,
 ): Promise<Actor> {
   if (!cache) return (await verifyActor(auth, db, request)).actor;
-  return cache.resolve(cache.keyOf(request, headerOrganization(request)), () => verifyActor(auth, db, request));
+  return cache.resolve(cache.keyOf(request, headerOrganization(request)), () =>
+    verifyActor(auth, db, request),
+  );
 }
 
 /** The request's actor from its credentials, and when the credential itself expires. */

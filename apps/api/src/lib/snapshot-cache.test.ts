@@ -29,7 +29,13 @@ describe('SnapshotCache', () => {
     expect(await currentSnapshot(t.ctx.database)).toBe(before);
 
     // A write made without any HTTP request (as a job settling in the worker does) is seen at once.
-    await insertNode(db, { organizationId: m.organization.id, parentId: null, type: 'FOLDER', name: 'By a job', createdById: null });
+    await insertNode(db, {
+      organizationId: m.organization.id,
+      parentId: null,
+      type: 'FOLDER',
+      name: 'By a job',
+      createdById: null,
+    });
     expect(await currentSnapshot(t.ctx.database)).not.toBe(before);
     expect(await cache.get(m.organization.id, 'q', load('after the write'))).toBe('after the write');
     expect(loads).toBe(2);

@@ -54,7 +54,11 @@ function unshuffle(bytes: Uint8Array, count: number): Float32Array {
   const bits = new Uint32Array(count);
   for (let i = 0; i < count; i++)
     bits[i] =
-      (bytes[i]! | (bytes[count + i]! << 8) | (bytes[2 * count + i]! << 16) | (bytes[3 * count + i]! << 24)) >>> 0;
+      (bytes[i]! |
+        (bytes[count + i]! << 8) |
+        (bytes[2 * count + i]! << 16) |
+        (bytes[3 * count + i]! << 24)) >>>
+      0;
   return new Float32Array(bits.buffer);
 }
 

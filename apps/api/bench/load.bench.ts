@@ -7,7 +7,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import autocannonModule from 'autocannon';
 
 interface LoadResult {
   requests: { average: number; total: number };
@@ -15,7 +14,13 @@ interface LoadResult {
   non2xx: number;
   errors: number;
 }
-const autocannon = autocannonModule as unknown as (options: Record<string, unknown>) => Promise<LoadResult>;
+interface ClientResult extends LoadResult {
+  /** Responses with all the bytes their content-length announced, and those cut short (the run's end). */
+  whole: number;
+  short: number;
+  bodyBytesPerResponse: number;
+  clientCpuMs: number;
+}
 
 const SECONDS = Number(process.env.LOAD_S ?? 10);
 const CONNECTIONS = 50;
@@ -56,15 +61,17 @@ const once = async (url: string, h: Record<string, string>) => {
   const res = await fetch(url, { headers: h });
   const bytes = (await res.arrayBuffer()).byteLength;
   console.log(
-    `one request (first: cold cache): ${res.status}, ${bytes} bytes, ${(performance.now() - started).toFixed(0)} ms  ${url.slice(base.length, base.length + 40)}`,
+    `one request (first: cold cache): ${res.status}, ${bytes} bytes (${res.headers.get('content-length') ?? '?'} on the wire, ${res.headers.get('content-encoding') ?? 'identity'}), ${(performance.now() - started).toFixed(0)} ms  ${url.slice(base.length + 13, base.length + 80)}`,
   );
 };
 const base = `http://127.0.0.1:${port}`;
 
+// What the web viewer asks for: the byte-shuffled binary (layout=shuffled), compressed; and the plain layout.
 const signal = {
-  url: `${base}/api/gpr-scans/${scanId}/signal`,
+  url: `${base}/api/gpr-scans/${scanId}/signal?layout=shuffled`,
   headers: { ...headers, accept: 'application/octet-stream', 'accept-encoding': 'gzip, br' },
 };
+const signalPlain = { ...signal, url: `${base}/api/gpr-scans/${scanId}/signal` };
 const q = encodeURIComponent(
   JSON.stringify({ filter: { parentId: null }, limit: 50, sort: { field: 'name', direction: 'asc' } }),
 );
@@ -78,7 +85,31 @@ const profiling = (profile: 'start' | 'stop', name: string) =>
         server.send({ profile, name });
       })
     : Promise.resolve();
-/** One autocannon run, with the server's CPU time per completed request over it. */
+/** One autocannon run in a process of its own (load-client.ts), with the server's CPU time per finished response. */
+const client = (
+  target: { url: string; headers: Record<string, string> },
+  connections: number,
+  duration = SECONDS,
+) =>
+  new Promise<ClientResult>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/api/bench/load-client.ts',
+        JSON.stringify({ ...target, connections, duration }),
+      ],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => {
+      const result = /RESULT (.*)\n/.exec(out);
+      if (result) resolve(JSON.parse(result[1]!));
+      else reject(new Error(`load client exited (${code})`));
+    });
+  });
 const run = async (
   target: { url: string; headers: Record<string, string> },
   connections: number,
@@ -86,36 +117,41 @@ const run = async (
 ) => {
   if (name) await profiling('start', name);
   const before = await serverCpu();
-  const result = await autocannon({ ...target, connections, duration: SECONDS });
+  const result = await client(target, connections);
   const after = await serverCpu();
   if (name) await profiling('stop', name);
   return { ...result, cpuMsPerRequest: (after.ms - before.ms) / Math.max(1, after.served - before.served) };
 };
 const line = (
   label: string,
-  r: LoadResult & { cpuMsPerRequest: number },
+  r: ClientResult & { cpuMsPerRequest?: number },
   target: string,
-  perRequest = true,
 ) =>
   console.log(
-    `${label.padEnd(32)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(5)} ms  non-2xx ${r.non2xx}  errors ${r.errors}` +
-      (perRequest
-        ? `  server CPU ${r.cpuMsPerRequest.toFixed(1)} ms/req`
-        : '') +
-      `   target ${target}`,
+    `${label.padEnd(30)} ${r.requests.average.toFixed(0).padStart(5)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(5)} ms  non-2xx ${r.non2xx}  errors ${r.errors}  target ${target}\n` +
+      `${''.padEnd(32)}${r.whole} whole responses of ${r.bodyBytesPerResponse.toFixed(0)} body bytes, ${r.short} cut short; ` +
+      (r.cpuMsPerRequest === undefined ? '' : `server CPU ${r.cpuMsPerRequest.toFixed(1)} ms/req, `) +
+      `client CPU ${(r.clientCpuMs / Math.max(1, r.requests.total)).toFixed(1)} ms/req`,
   );
 
 const [load1] = (await import('node:os')).loadavg();
 await once(signal.url, signal.headers);
 await once(signal.url, signal.headers);
+await once(signalPlain.url, signalPlain.headers);
 await once(listing.url, listing.headers);
 console.log(
   `${CONNECTIONS} connections, ${SECONDS} s per run, loopback port ${port}; load average ${load1!.toFixed(1)} on ${(await import('node:os')).cpus().length} cores (other processes share them: req/s falls with it, CPU ms/req much less)`,
 );
-line('signal (binary, compressed)', await run(signal, CONNECTIONS, 'signal'), '≥ 200 req/s, p99 ≤ 500 ms');
+line('signal (shuffled, compressed)', await run(signal, CONNECTIONS, 'signal'), '≥ 200 req/s, p99 ≤ 500 ms');
+line('signal (plain layout, compr.)', await run(signalPlain, CONNECTIONS), '(layout 1, for comparison)');
 line('hub listing', await run(listing, CONNECTIONS, 'listing'), '≥ 500 req/s, p99 ≤ 100 ms');
-const [, user] = await Promise.all([run(signal, CONNECTIONS), run(listing, 1)]);
-line('hub user under signal load', user, 'p99 ≤ 50 ms', false);
+// The signal's load and the hub user in two client processes: the user's latency is then the server's, not that of
+// an event loop shared with 50 connections' worth of signal bytes. The user starts once the signal load runs.
+const signalLoad = client(signal, CONNECTIONS, SECONDS + 3);
+await new Promise((r) => setTimeout(r, 1500));
+const user = await client(listing, 1);
+line('hub user under signal load', user, 'p99 ≤ 50 ms');
+line('  (the signal load meanwhile)', await signalLoad, '');
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
 process.exit(0);

@@ -172,7 +172,20 @@ export type GprScanSignal = z.infer<typeof GprScanSignalSchema>;
 /** Layout of the binary signal (`Accept: application/octet-stream`). All little-endian. */
 export const SIGNAL_BINARY_MAGIC = 'GPRS';
 export const SIGNAL_BINARY_VERSION = 1;
+/**
+ * Version of the byte-shuffled layout (`?layout=shuffled`): the same header and float32 values, their bytes
+ * grouped by position (every value's byte 0, then every byte 1, 2, 3), which compresses better. Lossless.
+ */
+export const SIGNAL_BINARY_VERSION_SHUFFLED = 2;
 export const SIGNAL_BINARY_HEADER_BYTES = 40;
+
+/** Query of `GET /api/gpr-scans/{id}/signal`: the binary layout (the JSON form ignores it). */
+export const GprScanSignalQuerySchema = z.object({
+  layout: z
+    .enum(['plain', 'shuffled'])
+    .optional()
+    .meta({ description: 'Binary form only: `plain` (default, version 1) or `shuffled` (version 2)' }),
+});
 
 export const GPR_SCAN_SORT_FIELDS = ['createdAt', 'gprVendorId', 'gprExternalId', 'originalName'] as const;
 const DateFilterSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })]);

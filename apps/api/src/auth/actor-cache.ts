@@ -14,6 +14,9 @@ import type { Actor } from './actor.js';
  */
 export class ActorCache {
   private readonly entries = new Map<string, { actor: Actor; expiresAt: number }>();
+  /** Resolutions under way by key, and a counter bumped by every clear (docs/decisions/0052). */
+  private readonly inFlight = new Map<string, Promise<Actor>>();
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -54,8 +57,38 @@ export class ActorCache {
     this.entries.set(key, { actor, expiresAt });
   }
 
-  /** Forget every entry: a credential or a membership may have ended. */
+  /**
+   * The actor for `key`: remembered, or resolved by `load` once for all the requests that ask meanwhile. When an
+   * entry expires under load, 50 concurrent requests with the same credentials would otherwise each look the
+   * session up again (a stall of the whole server every AUTH_CACHE_S). A resolution that a clear overtook is
+   * neither remembered nor joined by requests that arrive after the clear.
+   */
+  async resolve(
+    key: string | undefined,
+    load: () => Promise<{ actor: Actor; expiresAt?: Date | null }>,
+  ): Promise<Actor> {
+    const cached = this.get(key);
+    if (cached) return cached;
+    if (key === undefined) return (await load()).actor;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const promise = load()
+      .then(({ actor, expiresAt }) => {
+        if (generation === this.generation) this.set(key, actor, expiresAt);
+        return actor;
+      })
+      .finally(() => {
+        if (this.inFlight.get(key) === promise) this.inFlight.delete(key);
+      });
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
+  /** Forget every entry and every resolution under way: a credential or a membership may have ended. */
   clear(): void {
+    this.generation++;
     this.entries.clear();
+    this.inFlight.clear();
   }
 }

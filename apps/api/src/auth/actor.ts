@@ -72,9 +72,18 @@ export async function resolveActor(
   request: FastifyRequest,
   cache?: ActorCache,
 ): Promise<Actor> {
-  const cacheKey = cache?.keyOf(request, headerOrganization(request));
-  const cached = cache?.get(cacheKey);
-  if (cached) return cached;
+  if (!cache) return (await verifyActor(auth, db, request)).actor;
+  return cache.resolve(cache.keyOf(request, headerOrganization(request)), () =>
+    verifyActor(auth, db, request),
+  );
+}
+
+/** The request's actor from its credentials, and when the credential itself expires. */
+async function verifyActor(
+  auth: Auth,
+  db: Database,
+  request: FastifyRequest,
+): Promise<{ actor: Actor; expiresAt?: Date | null }> {
   const authorization = request.headers.authorization ?? '';
   const bearer = authorization.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
   if (bearer.startsWith(TENANT_KEY_PREFIX)) {
@@ -89,8 +98,7 @@ export async function resolveActor(
       via: 'tenant-key',
       roleHolderId: key.createdById,
     };
-    cache?.set(cacheKey, actor, key.expiresAt);
-    return actor;
+    return { actor, expiresAt: key.expiresAt };
   }
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) throw unauthorized();
@@ -118,6 +126,5 @@ export async function resolveActor(
     via: 'session',
     roleHolderId: u.id,
   };
-  cache?.set(cacheKey, actor, session.session.expiresAt);
-  return actor;
+  return { actor, expiresAt: session.session.expiresAt };
 }

@@ -12,6 +12,8 @@ import type { Radargram } from '@gprhub/gpr';
 import { ByteLru } from './byte-lru.js';
 
 export type SignalEncoding = 'br' | 'gzip' | 'identity';
+/** The signal's forms: binary (version 1), binary byte-shuffled (version 2), JSON. */
+export type SignalRepresentation = 'binary' | 'binary-shuffled' | 'json';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -40,7 +42,7 @@ function cacheOf(maxBytes: number): ByteLru<Buffer> {
 }
 
 /** The strong ETag of a scan's signal in one representation (without its content coding). */
-export function signalEtag(scan: GprScanRow, representation: 'binary' | 'json'): string {
+export function signalEtag(scan: GprScanRow, representation: SignalRepresentation): string {
   const key = JSON.stringify([
     scan.fileId,
     scan.sidecarFileIds,

@@ -4,6 +4,7 @@ import {
   GprScanListSchema,
   GprScanQuerySchema,
   GprScanResponseSchema,
+  GprScanSignalQuerySchema,
   GprScanSignalSchema,
   IdParamsSchema,
   QueryStringSchema,
@@ -22,6 +23,7 @@ import { getGprScanDetails, getGprScanRow, listGprScans, toGprScan } from './gpr
 import { isNotModified, pickEncoding, signalBody, signalEtag } from '../../scan-data/signal-responses.js';
 import {
   encodeSignalBinary,
+  encodeSignalBinaryShuffled,
   encodeSignalJson,
   SIGNAL_BINARY_DESCRIPTION,
   wantsBinary,
@@ -104,6 +106,7 @@ export function registerGprScanRoutes(app: FastifyInstance, ctx: AppContext): vo
       summary: 'The signal (radargram) of a GPR scan',
       description: SIGNAL_BINARY_DESCRIPTION,
       params: IdParamsSchema,
+      querystring: GprScanSignalQuerySchema,
       response: {
         200: {
           description: 'The signal',
@@ -123,7 +126,12 @@ export function registerGprScanRoutes(app: FastifyInstance, ctx: AppContext): vo
       const row = await signalScans.get(organizationId, id, () => findGprScan(ctx.db, organizationId, id));
       if (!row) throw notFound();
       const isBinary = wantsBinary(request.headers.accept);
-      const etag = signalEtag(row.scan, isBinary ? 'binary' : 'json');
+      const representation = !isBinary
+        ? 'json'
+        : request.query.layout === 'shuffled'
+          ? 'binary-shuffled'
+          : 'binary';
+      const etag = signalEtag(row.scan, representation);
       reply.header('cache-control', 'private, max-age=300').header('vary', 'accept, accept-encoding');
       if (isNotModified(request.headers['if-none-match'], etag))
         return reply
@@ -136,7 +144,9 @@ export function registerGprScanRoutes(app: FastifyInstance, ctx: AppContext): vo
         etag,
         encoding,
         () => readScanRadargram(ctx, organizationId, row),
-        isBinary ? encodeSignalBinary : encodeSignalJson,
+        { binary: encodeSignalBinary, 'binary-shuffled': encodeSignalBinaryShuffled, json: encodeSignalJson }[
+          representation
+        ],
       );
       reply.header('etag', encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`);
       if (encoding !== 'identity') reply.header('content-encoding', encoding);

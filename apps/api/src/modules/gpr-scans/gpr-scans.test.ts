@@ -125,6 +125,41 @@ describe('GET /api/gpr-scans/:id, /details, /signal', () => {
     expect(body.readFloatLE(40 + 4 * (5 * 256 + 17))).toBe(json.signal[5][17]);
   });
 
+  it('serves the byte-shuffled binary on ?layout=shuffled: the same values, its own tag, smaller compressed', async () => {
+    const url = `/api/gpr-scans/${lines[2]!.nodeId}/signal`;
+    const binaryHeaders = { ...m.headers, accept: 'application/octet-stream' };
+    const plain = (await get(url, binaryHeaders)).rawPayload;
+    const shuffledResponse = await get(`${url}?layout=shuffled`, binaryHeaders);
+    expect(shuffledResponse.statusCode).toBe(200);
+    const shuffled = shuffledResponse.rawPayload;
+    expect(shuffled.length).toBe(plain.length);
+    expect(shuffled.subarray(0, 4).toString('ascii')).toBe('GPRS');
+    expect(shuffled.readUInt16LE(4)).toBe(2);
+    // Same header past the version, and value i's byte k at 40 + k·n + i.
+    expect(shuffled.subarray(6, 40).equals(plain.subarray(6, 40))).toBe(true);
+    const n = 24 * 256;
+    for (let i = 0; i < n; i++)
+      for (let k = 0; k < 4; k++) if (shuffled[40 + k * n + i] !== plain[40 + 4 * i + k]) expect.fail(`value ${i} byte ${k}`);
+    expect(shuffled.equals(plain)).toBe(false);
+    // layout=plain is version 1, and the JSON form ignores the layout.
+    expect((await get(`${url}?layout=plain`, binaryHeaders)).rawPayload.equals(plain)).toBe(true);
+    expect((await get(`${url}?layout=shuffled`)).json().signal).toHaveLength(24);
+
+    const etag = shuffledResponse.headers.etag as string;
+    expect(etag).not.toBe((await get(url, binaryHeaders)).headers.etag);
+    expect((await get(`${url}?layout=shuffled`, { ...binaryHeaders, 'if-none-match': etag })).statusCode).toBe(304);
+    const brotli = await get(`${url}?layout=shuffled`, { ...binaryHeaders, 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(brotli.rawPayload).equals(shuffled)).toBe(true);
+    const plainBrotli = await get(url, { ...binaryHeaders, 'accept-encoding': 'br' });
+    expect(brotli.rawPayload.length).toBeLessThan(plainBrotli.rawPayload.length);
+
+    const bad = await get(`${url}?layout=packed`, binaryHeaders);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().validationErrors[0].path).toBe('layout');
+    const stranger = await createMember(t.app);
+    expect((await get(`${url}?layout=shuffled`, { ...stranger.headers, accept: 'application/octet-stream' })).statusCode).toBe(404);
+  });
+
   it('serves the signal with an ETag (304 when unchanged) and compressed when the client accepts it', async () => {
     const url = `/api/gpr-scans/${lines[1]!.nodeId}/signal`;
     const binaryHeaders = { ...m.headers, accept: 'application/octet-stream' };
@@ -208,6 +243,8 @@ describe('GET /api/gpr-scans/:id, /details, /signal', () => {
     const op = doc.paths['/api/gpr-scans/{id}/signal'].get;
     expect(op.description).toContain('Float32'.toLowerCase());
     expect(op.description).toContain('GPRS');
+    expect(op.description).toContain('layout=shuffled');
+    expect(op.parameters.map((p: { name: string }) => p.name)).toContain('layout');
     expect(Object.keys(op.responses['200'].content)).toEqual([
       'application/json',
       'application/octet-stream',

@@ -19,15 +19,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { parseListQuery } from '../../lib/list-query.js';
+import { SnapshotCache } from '../../lib/snapshot-cache.js';
 import * as nodes from './nodes.service.js';
 
 const tags = ['Nodes'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const NodeIdParamsSchema = z.object({ nodeId: IdParamsSchema.shape.id });
 
-export function registerNodeRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerNodeRoutes(app: FastifyInstance, { db, database }: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.authenticate };
+  // The hub's listing, remembered per organization and query while the database is unchanged (lib/snapshot-cache.ts).
+  const listings = new SnapshotCache<string>(database);
 
   r.get('/api/nodes/query', {
     ...auth,
@@ -38,7 +41,18 @@ export function registerNodeRoutes(app: FastifyInstance, { db }: AppContext): vo
       querystring: QueryStringSchema,
       response: { 200: NodeListSchema, ...errors },
     },
-    handler: async (request) => nodes.listNodes(db, request.actor.organizationId, parseListQuery(NodeQuerySchema, request.query.q)),
+    handler: async (request, reply) => {
+      const { organizationId } = request.actor;
+      const q = parseListQuery(NodeQuerySchema, request.query.q);
+      // Kept as the JSON sent (encoded by the response schema once, as the route's serializer would do it).
+      const json = await listings.get(organizationId, JSON.stringify(q), async () =>
+        JSON.stringify(NodeListSchema.encode(await nodes.listNodes(db, organizationId, q))),
+      );
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload: unknown) => payload as string)
+        .send(json as never);
+    },
   });
 
   r.post('/api/nodes', {

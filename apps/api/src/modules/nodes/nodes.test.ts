@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganization, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
+import { insertNode, updateNodeFields } from '@gprhub/db';
 
 let t: TestApp;
 let m: TestMember;
@@ -189,5 +190,43 @@ describe("GET /api/nodes/:id/organization (a link opened in another of the user'
       headers: m.headers,
     });
     expect(deleted.statusCode).toBe(404);
+  });
+});
+
+describe('the hub listing remembered while the database is unchanged (lib/snapshot-cache.ts)', () => {
+  it("answers each organization with its own nodes for the same query, and never stale after a write, the app's or a job's", async () => {
+    const other = await createMember(t.app);
+    const q = { filter: { parentId: null }, limit: 50, sort: { field: 'name', direction: 'asc' }, includeChildrenMap: true };
+    const names = async (member: TestMember) => (await query(q, member)).json().nodes.map((n: { name: string }) => n.name) as string[];
+    const mine = await folder('Cache mine');
+    await folder('Cache theirs', null, other);
+    // The same query text, asked twice by each organization: each sees only its own.
+    for (let i = 0; i < 2; i++) {
+      const res = await query(q);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json().total).toBe(res.json().nodes.length);
+      expect(await names(m)).toContain('Cache mine');
+      expect(await names(m)).not.toContain('Cache theirs');
+      expect(await names(other)).toEqual(['Cache theirs']);
+    }
+
+    // Through the app: a rename, a child (the children counts) and a delete are seen at once.
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/nodes/${mine.nodeId}`, headers: m.headers, payload: { name: 'Cache renamed' } });
+    expect(renamed.statusCode).toBe(200);
+    expect(await names(m)).toContain('Cache renamed');
+    await folder('Child', mine.nodeId);
+    expect((await query(q)).json().childrenMap[mine.nodeId]).toBe(1);
+
+    // Without any request: a node written straight to the database, as the in-process worker settling an analysis
+    // does, is listed at once.
+    await insertNode(t.ctx.db, { organizationId: m.organization.id, parentId: null, type: 'FOLDER', name: 'Cache by a job', createdById: null });
+    expect(await names(m)).toContain('Cache by a job');
+    expect(await names(other)).toEqual(['Cache theirs']);
+    await updateNodeFields(t.ctx.db, m.organization.id, mine.nodeId, { name: 'Cache renamed by a job' });
+    expect(await names(m)).toContain('Cache renamed by a job');
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/nodes/${mine.nodeId}`, headers: m.headers });
+    expect(deleted.statusCode).toBe(204);
+    expect(await names(m)).not.toContain('Cache renamed by a job');
   });
 });

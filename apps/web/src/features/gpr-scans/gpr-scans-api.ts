@@ -62,7 +62,10 @@ export function useGprScans(query: Partial<GprScanQuery>, options: { enabled?: b
   });
 }
 
-/** `GET /api/gpr-scans/{id}/signal` in its compact binary form (`Accept: application/octet-stream`). */
+/**
+ * `GET /api/gpr-scans/{id}/signal` in its compact binary form (`Accept: application/octet-stream`), byte-shuffled
+ * (`layout=shuffled`: the same values, fewer bytes once compressed).
+ */
 export async function fetchGprScanSignal(
   nodeId: string,
   request: ApiRequestOptions = {},
@@ -71,7 +74,7 @@ export async function fetchGprScanSignal(
   const organization = request.organization === undefined ? getCurrentOrganization() : request.organization;
   if (organization) headers.set(ORGANIZATION_HEADER, organization);
   const response = await (request.fetch ?? globalThis.fetch.bind(globalThis))(
-    `/api/gpr-scans/${nodeId}/signal`,
+    `/api/gpr-scans/${nodeId}/signal?layout=shuffled`,
     {
       headers,
       credentials: 'include',

@@ -18,7 +18,30 @@ function encode(traces: number, samples: number, values: (t: number, s: number) 
   return buffer;
 }
 
+/** The same signal in version 2 (byte-shuffled: byte k of value i at 40 + k·n + i). */
+function shuffle(buffer: ArrayBuffer): ArrayBuffer {
+  const plain = new Uint8Array(buffer);
+  const out = new Uint8Array(plain.length);
+  out.set(plain.subarray(0, 40));
+  new DataView(out.buffer).setUint16(4, 2, true);
+  const n = (plain.length - 40) / 4;
+  for (let i = 0; i < n; i++) for (let k = 0; k < 4; k++) out[40 + k * n + i] = plain[40 + 4 * i + k]!;
+  return out.buffer;
+}
+
 describe('signal depth image', () => {
+  it('decodes the byte-shuffled binary (version 2) to exactly the values of version 1', () => {
+    const values = (t: number, s: number) => Math.sin(t * 0.7 + s) * 10 ** ((s % 7) - 3) * (t % 2 ? -1 : 1);
+    const plain = decodeSignalBinary(encode(5, 9, values));
+    const shuffled = decodeSignalBinary(shuffle(encode(5, 9, values)));
+    expect(shuffled).toEqual(plain);
+    expect(Array.from(shuffled.data.subarray(0, 3))).toEqual([0, 1, 2].map((s) => Math.fround(values(0, s))));
+    const unknown = encode(1, 1, () => 0);
+    new DataView(unknown).setUint16(4, 3, true);
+    expect(() => decodeSignalBinary(unknown)).toThrow('version 3 is not known');
+    expect(() => decodeSignalBinary(shuffle(encode(3, 4, () => 0)).slice(0, 60))).toThrow('truncated');
+  });
+
   it('decodes the binary signal and refuses anything else', () => {
     const signal = decodeSignalBinary(encode(3, 4, (t, s) => t * 10 + s));
     expect(signal).toMatchObject({

@@ -52,8 +52,9 @@ interface ExportedFrame {
 
 /**
  * Write a recording's frames (optimised poses, as the job uses) for Open3D: per camera of each frame a 16-bit
- * PNG of depth in millimetres (the database's own PNG when it is one) and a JPEG of colour at the depth's size
- * (the database's own JPEG when the sizes agree), with the depth's intrinsics and the camera's pose.
+ * PNG of depth in millimetres (the database's own PNG when it is one) and a JPEG of colour (the database's own
+ * JPEG for a single camera: the script resamples a larger one to the depth's size, timed), with the depth's
+ * intrinsics and the camera's pose.
  */
 export function exportFramesForOpen3d(dbFile: string, dir: string): number {
   mkdirSync(dir, { recursive: true });
@@ -85,7 +86,7 @@ export function exportFramesForOpen3d(dbFile: string, dir: string): number {
         }
         const imageBytes = row.image as Uint8Array | null;
         const isJpeg = imageBytes && imageBytes[0] === 0xff && imageBytes[1] === 0xd8;
-        if (n === 1 && colour && colour.width === depth.width && colour.height === depth.height && isJpeg)
+        if (n === 1 && colour && isJpeg)
           writeFileSync(path.join(dir, `${name}.jpg`), imageBytes);
         else {
           // Nearest colour pixel at each depth pixel, as the back-projection takes it.
@@ -137,6 +138,7 @@ export interface Open3dCloud {
 
 export interface Open3dMesh {
   fuseS: number;
+  fuseCpuS: number;
   extractS: number;
   simplifyS: number;
   meshS: number;
@@ -183,6 +185,7 @@ export function runOpen3dMesh(open3d: Open3d, framesDir: string, outDir: string)
   const r = runScript(open3d, 'mesh', framesDir, outDir);
   return {
     fuseS: r.fuseS!,
+    fuseCpuS: r.fuseCpuS!,
     extractS: r.extractS!,
     simplifyS: r.simplifyS!,
     meshS: r.meshS!,

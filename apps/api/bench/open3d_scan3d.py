@@ -3,8 +3,8 @@
 Usage: python3 open3d_scan3d.py cloud|mesh <frames dir> <out dir>
 
 The frames dir holds what our reader decoded from an RTAB-Map database, written by the bench (frames.json and
-per frame a 16-bit PNG of depth in millimetres and a JPEG or PNG of colour at the depth's size, the colour being
-the database's own JPEG when it already is). Timed from reading the first image file to the result in memory:
+per frame a 16-bit PNG of depth in millimetres and a JPEG of colour, the database's own files where they are of
+those kinds; a colour image larger than the depth is resampled here, timed, as our back-projection samples it). Timed from reading the first image file to the result in memory:
 decoding the images, back-projection (max range 4 m) and a 1 cm voxel down-sample for `cloud`; decoding, 1 cm
 ScalableTSDFVolume fusion (4 cm truncation, max range 4 m), marching cubes and quadric decimation to at most
 300,000 triangles for `mesh`. Prints one JSON line with the phases' wall and CPU seconds and the peak RSS, and
@@ -49,6 +49,13 @@ def frames_of(frames_dir):
 def rgbd(frames_dir, frame, max_range):
     colour = o3d.io.read_image(os.path.join(frames_dir, frame["colour"]))
     depth = o3d.io.read_image(os.path.join(frames_dir, frame["depth"]))
+    c = np.asarray(colour)
+    h, w = np.asarray(depth).shape[:2]
+    if c.shape[:2] != (h, w):
+        # A colour image larger than the depth (an iPhone's): the nearest colour pixel at each depth pixel.
+        rows = np.minimum(np.round(np.arange(h) * c.shape[0] / h).astype(np.intp), c.shape[0] - 1)
+        cols = np.minimum(np.round(np.arange(w) * c.shape[1] / w).astype(np.intp), c.shape[1] - 1)
+        colour = o3d.geometry.Image(np.ascontiguousarray(c[rows][:, cols]))
     return o3d.geometry.RGBDImage.create_from_color_and_depth(
         colour, depth, depth_scale=1000.0, depth_trunc=max_range, convert_rgb_to_intensity=False
     )
@@ -95,6 +102,7 @@ def run_mesh(frames_dir, out_dir, voxel, truncation, max_range, max_triangles):
     np.asarray(mesh.triangles, dtype=np.uint32).tofile(os.path.join(out_dir, "triangles.u32"))
     return {
         "fuseS": fuse[0],
+        "fuseCpuS": fuse[1],
         "extractS": extract[0] - fuse[0],
         "simplifyS": total[0] - extract[0],
         "meshS": total[0],

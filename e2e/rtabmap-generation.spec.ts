@@ -135,4 +135,17 @@ it('turns an uploaded RTAB-Map recording into a point cloud and a mesh: progress
   await screenshot(page, '3d-model-generated-cloud');
   await page.getByTestId('viewer-show-mesh').click();
   await waitDrawn(page, 'glb');
+
+  // The model's data table lists the version's files as downloads, the cloud's GLB of points among them.
+  await page.getByTestId('viewer-table-toggle').click();
+  const table = page.getByTestId('model-data-table');
+  const glbLink = table.getByRole('link', { name: 'point_cloud.glb', exact: true });
+  await glbLink.waitFor();
+  expect(await glbLink.getAttribute('download')).toBe('point_cloud.glb');
+  await expect.poll(async () => table.getByRole('link').count()).toBe(7);
+  const glb = await page.request.get(new URL((await glbLink.getAttribute('href'))!, server.url).toString());
+  expect(glb.status()).toBe(200);
+  const bytes = await glb.body();
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('glTF');
+  await screenshot(page, '3d-model-data-table-downloads');
 }, 300_000);

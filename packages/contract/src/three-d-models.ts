@@ -23,6 +23,8 @@ export const THREE_D_MODEL_FILE_TYPES = [
   'rtabmap_mesh_texture',
   'rtabmap_preview_pcd',
   'rtabmap_glb',
+  /** The generated point cloud as a GLB (POINTS primitive, decision 0051), beside its PLY; not in seed 001 §3. */
+  'point_cloud_glb',
 ] as const;
 export const ThreeDModelFileTypeSchema = z.enum(THREE_D_MODEL_FILE_TYPES);
 export type ThreeDModelFileType = z.infer<typeof ThreeDModelFileTypeSchema>;

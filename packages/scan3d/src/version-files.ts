@@ -21,6 +21,7 @@ export const VERSION_FILE_EXTENSIONS = {
   rtabmap_mesh_texture: ['png', 'jpg', 'jpeg', 'webp'],
   rtabmap_preview_pcd: ['pcd'],
   rtabmap_glb: ['glb'],
+  point_cloud_glb: ['glb'],
 } as const satisfies Record<string, readonly string[]>;
 export type VersionFileType = keyof typeof VERSION_FILE_EXTENSIONS;
 
@@ -57,6 +58,11 @@ export function checkVersionFile(type: VersionFileType, bytes: Uint8Array, total
     case 'rtabmap_glb': {
       const s = readGlbSummary(bytes, totalBytes);
       return `GLB ${s.version}, ${s.meshCount} meshes`;
+    }
+    case 'point_cloud_glb': {
+      const s = readGlbSummary(bytes, totalBytes);
+      if (s.pointCount === 0) throw new Scan3dFormatError('is a GLB without points (no POINTS primitive with positions)');
+      return `GLB ${s.version}, ${s.pointCount} points`;
     }
     case 'rtabmap_gltf': {
       const s = readGltfSummary(decodeUtf8(bytes));

@@ -1,3 +1,4 @@
+import { assembleGlb, positionBounds } from './formats/glb-writer';
 import { PLY_LOD_ORDER_COMMENT } from './formats/ply';
 /**
  * A binary little-endian PLY of points with 8-bit colours (float x, y, z; uchar red, green, blue), as
@@ -44,50 +45,23 @@ function asciiBytes(text: string): Uint8Array {
  * @example writeGlbMesh(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), new Uint32Array([0, 1, 2]))
  */
 export function writeGlbMesh(positions: Float32Array, indices: Uint32Array, rgba: [number, number, number, number] = [0.8, 0.8, 0.8, 1]): Uint8Array {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3]!, positions[i]!);
-    max[i % 3] = Math.max(max[i % 3]!, positions[i]!);
-  }
-  const positionBytes = positions.byteLength;
-  const binLength = positionBytes + indices.byteLength;
-  const json = {
-    asset: { version: '2.0', generator: 'gprhub scan3d' },
-    scene: 0,
-    scenes: [{ nodes: [0] }],
-    nodes: [{ mesh: 0 }],
-    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1, material: 0 }] }],
-    materials: [{ pbrMetallicRoughness: { baseColorFactor: rgba, metallicFactor: 0, roughnessFactor: 1 }, doubleSided: true }],
-    buffers: [{ byteLength: binLength }],
-    bufferViews: [
-      { buffer: 0, byteOffset: 0, byteLength: positionBytes, target: 34962 },
-      { buffer: 0, byteOffset: positionBytes, byteLength: indices.byteLength, target: 34963 },
-    ],
-    accessors: [
-      { bufferView: 0, componentType: 5126, count: positions.length / 3, type: 'VEC3', min, max },
-      { bufferView: 1, componentType: 5125, count: indices.length, type: 'SCALAR' },
-    ],
-  };
-  let text = JSON.stringify(json);
-  while (text.length % 4) text += ' ';
-  const jsonBytes = asciiBytes(text);
-  const binPadded = Math.ceil(binLength / 4) * 4;
-  const total = 12 + 8 + jsonBytes.length + 8 + binPadded;
-  const out = new Uint8Array(total);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, 0x46546c67, true);
-  view.setUint32(4, 2, true);
-  view.setUint32(8, total, true);
-  view.setUint32(12, jsonBytes.length, true);
-  view.setUint32(16, 0x4e4f534a, true);
-  out.set(jsonBytes, 20);
-  const binStart = 20 + jsonBytes.length;
-  view.setUint32(binStart, binPadded, true);
-  view.setUint32(binStart + 4, 0x004e4942, true); // "BIN\0"
-  out.set(new Uint8Array(positions.buffer, positions.byteOffset, positionBytes), binStart + 8);
-  out.set(new Uint8Array(indices.buffer, indices.byteOffset, indices.byteLength), binStart + 8 + positionBytes);
-  return out;
+  const { min, max } = positionBounds(positions);
+  return assembleGlb(
+    {
+      asset: { version: '2.0', generator: 'gprhub scan3d' },
+      scene: 0,
+      scenes: [{ nodes: [0] }],
+      nodes: [{ mesh: 0 }],
+      meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1, material: 0 }] }],
+      materials: [{ pbrMetallicRoughness: { baseColorFactor: rgba, metallicFactor: 0, roughnessFactor: 1 }, doubleSided: true }],
+      bufferViews: [{ target: 34962 }, { target: 34963 }],
+      accessors: [
+        { bufferView: 0, componentType: 5126, count: positions.length / 3, type: 'VEC3', min, max },
+        { bufferView: 1, componentType: 5125, count: indices.length, type: 'SCALAR' },
+      ],
+    },
+    [positions, indices],
+  );
 }
 
 /**

@@ -1,58 +1,33 @@
-import type { AnalysisByInputResponse } from '@gprhub/contract';
 import { readPlyHeader, readPlyPoints } from '@gprhub/scan3d';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AREA_TRUTH, syntheticAreaZip } from '../../../../e2e/support/synthetic-area-scan.js';
+import { startAnalysis, useJobTestApp, waitForAnalysis } from '../test/analysis-jobs.js';
 import { createFolder, importScanFiles } from '../test/scans.js';
-import { createMember, getTestApp, type TestApp, type TestMember } from '../test/support.js';
 import { createModelWithVersion } from '../test/three-d-models.js';
 
 // GENERATE_POINT_CLOUD from a GPR scan (decisions/0045), end to end through the queue and a worker thread.
-let t: TestApp;
-let member: TestMember;
-let stranger: TestMember;
 let folderId: string;
 let areaId: string;
 let lineId: string;
-
-beforeAll(async () => {
-  t = await getTestApp({ jobs: { inProcessWorker: true, threads: 1, timeoutS: 120, heartbeatS: 10 } });
-  await t.app.analysisJobs.startWorker();
-  member = await createMember(t.app);
-  stranger = await createMember(t.app);
+const ctx = useJobTestApp(async ({ t, member }) => {
   folderId = await createFolder(t.app, member);
   const imported = await importScanFiles(t.app, member, folderId, [{ name: 'area.zip', bytes: syntheticAreaZip('Slab 7', 400) }]);
   areaId = imported.areaScanGroups[0]!.node.nodeId;
   lineId = imported.gprScans[0]!.node.nodeId;
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
 });
 
-function start(analysisInput: Record<string, unknown>, headers = member.headers) {
-  return t.app.inject({ method: 'POST', url: '/api/analyses', headers, payload: { analysisType: 'GENERATE_POINT_CLOUD', analysisInput } });
+function start(analysisInput: Record<string, unknown>, headers?: Record<string, string>) {
+  return startAnalysis(ctx, 'GENERATE_POINT_CLOUD', analysisInput, { headers });
 }
 
-async function waitDone(gprScanNodeId: string): Promise<AnalysisByInputResponse> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/analyses/by-input',
-      headers: member.headers,
-      payload: { analysisType: 'GENERATE_POINT_CLOUD', analysisInput: { gprScanNodeId } },
-    });
-    expect(res.statusCode).toBe(200);
-    const body = res.json() as AnalysisByInputResponse;
-    if (body.isDone) return body;
-    if (Date.now() > deadline) throw new Error(`not done in time: ${JSON.stringify(body.analysisRun)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function waitDone(gprScanNodeId: string) {
+  return waitForAnalysis(ctx, 'GENERATE_POINT_CLOUD', { gprScanNodeId });
 }
 
-async function download(fileId: string, headers = member.headers) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/files/${fileId}/download`, headers });
+async function download(fileId: string, headers = ctx.member.headers) {
+  const res = await ctx.t.app.inject({ method: 'GET', url: `/api/files/${fileId}/download`, headers });
   if (res.statusCode !== 302) return { status: res.statusCode, bytes: null };
-  const file = await t.app.inject({ method: 'GET', url: res.headers.location as string, headers });
+  const file = await ctx.t.app.inject({ method: 'GET', url: res.headers.location as string, headers });
   return { status: file.statusCode, bytes: new Uint8Array(file.rawPayload) };
 }
 
@@ -81,7 +56,7 @@ describe('GENERATE_POINT_CLOUD from a GPR scan through the queue', () => {
       expect(near, `bar at x ${bar.xM}`).toBeGreaterThan(10);
     }
     // Another organization cannot download it.
-    expect((await download(results.pointCloudFileId, stranger.headers)).status).toBe(404);
+    expect((await download(results.pointCloudFileId, ctx.stranger.headers)).status).toBe(404);
   });
 
   it('turns a line scan into a slice (y = 0), at the permittivity asked for', async () => {
@@ -97,7 +72,7 @@ describe('GENERATE_POINT_CLOUD from a GPR scan through the queue', () => {
   });
 
   it('refuses bad input clearly and hides other organizations’ scans', async () => {
-    const { versionId } = await createModelWithVersion(t.app, member);
+    const { versionId } = await createModelWithVersion(ctx.t.app, ctx.member);
     const both = await start({ gprScanNodeId: areaId, threeDModelVersionId: versionId });
     expect(both.statusCode).toBe(400);
     expect(both.json().message).toContain('exactly one of threeDModelVersionId or gprScanNodeId');
@@ -107,11 +82,11 @@ describe('GENERATE_POINT_CLOUD from a GPR scan through the queue', () => {
     expect(folder.json().message).toContain('is not a GPR scan or an area scan');
     const withPermittivity = await start({ threeDModelVersionId: versionId, permittivity: 7 });
     expect(withPermittivity.statusCode).toBe(400);
-    expect((await start({ gprScanNodeId: areaId }, stranger.headers)).statusCode).toBe(404);
-    const byInput = await t.app.inject({
+    expect((await start({ gprScanNodeId: areaId }, ctx.stranger.headers)).statusCode).toBe(404);
+    const byInput = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/analyses/by-input',
-      headers: stranger.headers,
+      headers: ctx.stranger.headers,
       payload: { analysisType: 'GENERATE_POINT_CLOUD', analysisInput: { gprScanNodeId: areaId } },
     });
     expect(byInput.statusCode).toBe(404);

@@ -1,57 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { AnalysisByInputResponse, AnalysisType } from '@gprhub/contract';
-import { generateSyntheticRecording } from '@gprhub/scan3d/rtabmap';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, getTestApp, type TestApp, type TestMember } from '../test/support.js';
+import type { AnalysisType } from '@gprhub/contract';
+import { describe, expect, it } from 'vitest';
+import { downloadBytes, startAnalysis, syntheticRecordingBytes, useJobTestApp, waitForAnalysis } from '../test/analysis-jobs.js';
 import { createModelWithVersion, uploadFiles } from '../test/three-d-models.js';
-import { writeRtabmapFile } from './rtabmap-sqlite.js';
 
-let t: TestApp;
-let member: TestMember;
-let stranger: TestMember;
 let recording: Uint8Array;
-const tmp = mkdtempSync(path.join(tmpdir(), 'gprhub-mesh-job-'));
-
-beforeAll(async () => {
-  t = await getTestApp({ jobs: { inProcessWorker: true, threads: 1, timeoutS: 120, heartbeatS: 10 } });
-  await t.app.analysisJobs.startWorker();
-  member = await createMember(t.app);
-  stranger = await createMember(t.app);
-  const file = path.join(tmp, 'room.db');
-  writeRtabmapFile(file, generateSyntheticRecording({ seed: 8, frames: 6, width: 96, height: 72 }));
-  recording = readFileSync(file);
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  rmSync(tmp, { recursive: true, force: true });
+const ctx = useJobTestApp(async () => {
+  recording = syntheticRecordingBytes({ seed: 8, frames: 6, width: 96, height: 72 });
 });
 
-async function start(versionId: string, headers = member.headers) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/analyses',
-    headers,
-    payload: { analysisType: 'GENERATE_MESH', analysisInput: { threeDModelVersionId: versionId } },
-  });
+function start(versionId: string, headers?: Record<string, string>) {
+  return startAnalysis(ctx, 'GENERATE_MESH', { threeDModelVersionId: versionId }, { headers });
 }
 
-async function waitDone(versionId: string, analysisType: AnalysisType = 'GENERATE_MESH'): Promise<AnalysisByInputResponse> {
-  const deadline = Date.now() + 110_000;
-  for (;;) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/analyses/by-input',
-      headers: member.headers,
-      payload: { analysisType, analysisInput: { threeDModelVersionId: versionId } },
-    });
-    expect(res.statusCode).toBe(200);
-    const body = res.json() as AnalysisByInputResponse;
-    if (body.isDone) return body;
-    if (Date.now() > deadline) throw new Error(`not done in time: ${JSON.stringify(body.analysisRun)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function waitDone(versionId: string, analysisType: AnalysisType = 'GENERATE_MESH') {
+  return waitForAnalysis(ctx, analysisType, { threeDModelVersionId: versionId }, 110_000);
 }
 
 interface ModelFile {
@@ -61,7 +23,7 @@ interface ModelFile {
 }
 
 async function model(modelId: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/3d-models/${modelId}`, headers: member.headers });
+  const res = await ctx.t.app.inject({ method: 'GET', url: `/api/3d-models/${modelId}`, headers: ctx.member.headers });
   return res.json() as {
     pointCloudFile: ModelFile | null;
     glbModelData: { glb: ModelFile } | null;
@@ -70,16 +32,12 @@ async function model(modelId: string) {
   };
 }
 
-async function download(url: string): Promise<Uint8Array> {
-  const res = await t.app.inject({ method: 'GET', url, headers: member.headers });
-  expect(res.statusCode).toBe(200);
-  return new Uint8Array(res.rawPayload);
-}
+const download = (url: string) => downloadBytes(ctx, url);
 
 describe('GENERATE_MESH through the queue', () => {
   it('turns the version’s RTAB-Map database into a GLB and an OBJ + MTL that join that version only', async () => {
-    const older = await createModelWithVersion(t.app, member, [{ type: 'rtabmap_db', name: 'rtabmap.db', bytes: recording }]);
-    const { modelId, versionId } = await createModelWithVersion(t.app, member, [
+    const older = await createModelWithVersion(ctx.t.app, ctx.member, [{ type: 'rtabmap_db', name: 'rtabmap.db', bytes: recording }]);
+    const { modelId, versionId } = await createModelWithVersion(ctx.t.app, ctx.member, [
       { type: 'rtabmap_db', name: 'rtabmap.db', bytes: recording },
     ]);
     const created = await start(versionId);
@@ -124,7 +82,7 @@ describe('GENERATE_MESH through the queue', () => {
     const corrupt = new Uint8Array(8192);
     corrupt.set(new TextEncoder().encode('SQLite format 3\0'));
     corrupt.fill(0xab, 100);
-    const bad = await createModelWithVersion(t.app, member, [{ type: 'rtabmap_db', name: 'broken.db', bytes: corrupt }]);
+    const bad = await createModelWithVersion(ctx.t.app, ctx.member, [{ type: 'rtabmap_db', name: 'broken.db', bytes: corrupt }]);
     expect((await start(bad.versionId)).statusCode).toBe(200);
     const failed = await waitDone(bad.versionId);
     expect(failed.analysisRun!.status).toBe('FAILED');
@@ -132,17 +90,17 @@ describe('GENERATE_MESH through the queue', () => {
     const after = await model(bad.modelId);
     expect(after.glbModelData!.glb.summary).not.toContain('(generated)');
     expect(after.meshModelData).toBeNull();
-    expect((await start(bad.versionId, stranger.headers)).statusCode).toBe(404);
+    expect((await start(bad.versionId, ctx.stranger.headers)).statusCode).toBe(404);
   });
 
   it('starts with the point cloud when a version with only a database is created', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/3d-models', headers: member.headers, payload: { name: 'Scanned room' } });
+    const created = await ctx.t.app.inject({ method: 'POST', url: '/api/3d-models', headers: ctx.member.headers, payload: { name: 'Scanned room' } });
     const modelId = created.json().nodeId as string;
-    const [dbId] = await uploadFiles(t.app, member, modelId, [{ name: 'rtabmap.db', bytes: recording }]);
-    const version = await t.app.inject({
+    const [dbId] = await uploadFiles(ctx.t.app, ctx.member, modelId, [{ name: 'rtabmap.db', bytes: recording }]);
+    const version = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/3d-model-version',
-      headers: member.headers,
+      headers: ctx.member.headers,
       payload: { threeDModelNodeId: modelId, files: [{ type: 'rtabmap_db', fileId: dbId }] },
     });
     expect(version.statusCode).toBe(201);
@@ -154,6 +112,7 @@ describe('GENERATE_MESH through the queue', () => {
     const shown = await model(modelId);
     expect(shown.threeDModelVersion!.files.map((f) => f.type).sort()).toEqual([
       'point_cloud',
+      'point_cloud_glb',
       'rtabmap_db',
       'rtabmap_glb',
       'rtabmap_mesh_mtl',

@@ -1,63 +1,25 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { AnalysisByInputResponse } from '@gprhub/contract';
-import { readPlyHeader, readPlyPoints } from '@gprhub/scan3d';
-import { generateSyntheticRecording } from '@gprhub/scan3d/rtabmap';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, getTestApp, type TestApp, type TestMember } from '../test/support.js';
+import { findVersionFiles } from '@gprhub/db';
+import { readGlbSummary, readPlyHeader, readPlyPoints } from '@gprhub/scan3d';
+import { describe, expect, it } from 'vitest';
+import { downloadBytes, startAnalysis, syntheticRecordingBytes, useJobTestApp, waitForAnalysis } from '../test/analysis-jobs.js';
 import { boxFiles, createModelWithVersion, uploadFiles } from '../test/three-d-models.js';
-import { writeRtabmapFile } from './rtabmap-sqlite.js';
 
-let t: TestApp;
-let member: TestMember;
-let stranger: TestMember;
 let recording: Uint8Array;
-const tmp = mkdtempSync(path.join(tmpdir(), 'gprhub-cloud-job-'));
-
-beforeAll(async () => {
-  t = await getTestApp({ jobs: { inProcessWorker: true, threads: 1, timeoutS: 120, heartbeatS: 10 } });
-  await t.app.analysisJobs.startWorker();
-  member = await createMember(t.app);
-  stranger = await createMember(t.app);
-  const file = path.join(tmp, 'room.db');
-  writeRtabmapFile(file, generateSyntheticRecording({ seed: 7, frames: 6, width: 96, height: 72 }));
-  recording = readFileSync(file);
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  rmSync(tmp, { recursive: true, force: true });
+const ctx = useJobTestApp(async () => {
+  recording = syntheticRecordingBytes({ seed: 7, frames: 6, width: 96, height: 72 });
 });
 
-async function start(versionId: string, headers = member.headers) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/analyses',
-    headers,
-    payload: { analysisType: 'GENERATE_POINT_CLOUD', analysisInput: { threeDModelVersionId: versionId } },
-  });
+function start(versionId: string, options: { headers?: Record<string, string>; rerunIfExists?: boolean } = {}) {
+  return startAnalysis(ctx, 'GENERATE_POINT_CLOUD', { threeDModelVersionId: versionId }, options);
 }
 
-async function waitDone(versionId: string): Promise<AnalysisByInputResponse> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/analyses/by-input',
-      headers: member.headers,
-      payload: { analysisType: 'GENERATE_POINT_CLOUD', analysisInput: { threeDModelVersionId: versionId } },
-    });
-    expect(res.statusCode).toBe(200);
-    const body = res.json() as AnalysisByInputResponse;
-    if (body.isDone) return body;
-    if (Date.now() > deadline) throw new Error(`not done in time: ${JSON.stringify(body.analysisRun)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function waitDone(versionId: string) {
+  return waitForAnalysis(ctx, 'GENERATE_POINT_CLOUD', { threeDModelVersionId: versionId });
 }
 
 async function versionFiles(modelId: string) {
   const model = (
-    await t.app.inject({ method: 'GET', url: `/api/3d-models/${modelId}`, headers: member.headers })
+    await ctx.t.app.inject({ method: 'GET', url: `/api/3d-models/${modelId}`, headers: ctx.member.headers })
   ).json();
   return model as {
     pointCloudFile: { name: string; summary: string; url: string } | null;
@@ -67,8 +29,8 @@ async function versionFiles(modelId: string) {
 }
 
 describe('GENERATE_POINT_CLOUD through the queue', () => {
-  it('turns the version’s RTAB-Map database into a PLY and a preview PCD that join the version', async () => {
-    const { modelId, versionId } = await createModelWithVersion(t.app, member, [
+  it('turns the version’s RTAB-Map database into a PLY, a preview PCD and a GLB of points that join the version', async () => {
+    const { modelId, versionId } = await createModelWithVersion(ctx.t.app, ctx.member, [
       { type: 'rtabmap_db', name: 'rtabmap.db', bytes: recording },
     ]);
     const created = await start(versionId);
@@ -95,26 +57,77 @@ describe('GENERATE_POINT_CLOUD through the queue', () => {
       summary: expect.stringContaining('(generated)'),
     });
     expect(model.glbModelData.glb?.name).toBe('mesh.glb');
-    const bytes = await t.app.inject({
-      method: 'GET',
-      url: model.pointCloudFile!.url,
-      headers: member.headers,
-    });
-    const body = new Uint8Array(bytes.rawPayload);
-    expect(readPlyPoints(body, readPlyHeader(body)).total).toBe(results.points);
+    const ply = await downloadBytes(ctx, model.pointCloudFile!.url);
+    expect(readPlyPoints(ply, readPlyHeader(ply)).total).toBe(results.points);
     const version = (
-      await t.app.inject({
+      await ctx.t.app.inject({
         method: 'GET',
         url: `/api/3d-models/${modelId}/latest-version`,
-        headers: member.headers,
+        headers: ctx.member.headers,
       })
-    ).json();
-    const types = (version.threeDModelVersion.files as { type: string }[]).map((f) => f.type).sort();
-    expect(types).toEqual(['point_cloud', 'rtabmap_db', 'rtabmap_glb', 'rtabmap_preview_pcd']);
+    ).json() as { threeDModelVersion: { files: { type: string; name: string; extension: string; summary: string; url: string }[] } };
+    const types = version.threeDModelVersion.files.map((f) => f.type).sort();
+    expect(types).toEqual(['point_cloud', 'point_cloud_glb', 'rtabmap_db', 'rtabmap_glb', 'rtabmap_preview_pcd']);
+    // The cloud as a GLB of points, the same points as the PLY, downloadable like every file of the version.
+    const glbFile = version.threeDModelVersion.files.find((f) => f.type === 'point_cloud_glb')!;
+    expect(glbFile).toMatchObject({ name: 'point_cloud.glb', extension: 'glb', summary: `GLB 2.0, ${results.points} points with colours (generated)` });
+    const glb = await downloadBytes(ctx, glbFile.url);
+    expect(readGlbSummary(glb).pointCount).toBe(results.points);
+  });
+
+  it('re-run, replaces the generated files of that version only', async () => {
+    // Two versions of one model, both with the database: the cloud is generated for the older one.
+    const { modelId, versionId: older } = await createModelWithVersion(ctx.t.app, ctx.member, [
+      { type: 'rtabmap_db', name: 'rtabmap.db', bytes: recording },
+    ]);
+    // It brings its own cloud and mesh, so creating it starts no generation of its own.
+    const [dbId, plyId, glbId] = await uploadFiles(ctx.t.app, ctx.member, modelId, [
+      { name: 'rtabmap.db', bytes: recording },
+      { name: 'cloud.ply', bytes: boxFiles().ply },
+      { name: 'mesh.glb', bytes: boxFiles().glb },
+    ]);
+    const newer = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/3d-model-version',
+      headers: ctx.member.headers,
+      payload: {
+        threeDModelNodeId: modelId,
+        files: [
+          { type: 'rtabmap_db', fileId: dbId },
+          { type: 'point_cloud', fileId: plyId },
+          { type: 'rtabmap_glb', fileId: glbId },
+        ],
+      },
+    });
+    expect(newer.statusCode).toBe(201);
+    const newerId = newer.json().id as string;
+    const org = ctx.member.organization.id;
+    const filesOf = async (versionId: string) =>
+      new Map((await findVersionFiles(ctx.t.ctx.db, org, versionId)).map((r) => [r.versionFile.type, r.file.id]));
+    const newerBefore = await filesOf(newerId);
+
+    expect((await start(older)).statusCode).toBe(200);
+    const first = await waitDone(older);
+    expect(first.analysisRun!.status).toBe('FINISHED');
+    const afterFirst = await filesOf(older);
+    expect([...afterFirst.keys()].sort()).toEqual(['point_cloud', 'point_cloud_glb', 'rtabmap_db', 'rtabmap_glb', 'rtabmap_preview_pcd']);
+
+    const rerun = await start(older, { rerunIfExists: true });
+    expect(rerun.json()).toMatchObject({ started: true });
+    expect(rerun.json().analysisRun.id).not.toBe(first.analysisRun!.id);
+    const second = await waitDone(older);
+    expect(second.analysisRun).toMatchObject({ id: rerun.json().analysisRun.id, status: 'FINISHED' });
+    const afterSecond = await filesOf(older);
+    // One file of each type still; the generated three are new files, the uploaded database and mesh the same.
+    expect([...afterSecond.keys()].sort()).toEqual([...afterFirst.keys()].sort());
+    for (const type of ['point_cloud', 'point_cloud_glb', 'rtabmap_preview_pcd']) expect(afterSecond.get(type)).not.toBe(afterFirst.get(type));
+    for (const type of ['rtabmap_db', 'rtabmap_glb']) expect(afterSecond.get(type)).toBe(afterFirst.get(type));
+    // The newer version of the same model is untouched.
+    expect(await filesOf(newerId)).toEqual(newerBefore);
   });
 
   it('fails clearly for a version without a database and for a corrupt database, touching nothing', async () => {
-    const without = await createModelWithVersion(t.app, member);
+    const without = await createModelWithVersion(ctx.t.app, ctx.member);
     expect((await start(without.versionId)).statusCode).toBe(200);
     const noDb = await waitDone(without.versionId);
     expect(noDb.analysisRun).toMatchObject({
@@ -126,7 +139,7 @@ describe('GENERATE_POINT_CLOUD through the queue', () => {
     const corrupt = new Uint8Array(8192);
     corrupt.set(new TextEncoder().encode('SQLite format 3\0'));
     corrupt.fill(0xab, 100);
-    const bad = await createModelWithVersion(t.app, member, [
+    const bad = await createModelWithVersion(ctx.t.app, ctx.member, [
       { type: 'rtabmap_db', name: 'broken.db', bytes: corrupt },
     ]);
     expect((await start(bad.versionId)).statusCode).toBe(200);
@@ -137,18 +150,18 @@ describe('GENERATE_POINT_CLOUD through the queue', () => {
   });
 
   it('starts by itself when a version with a database and no point cloud is created, once', async () => {
-    const model = await t.app.inject({
+    const model = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/3d-models',
-      headers: member.headers,
+      headers: ctx.member.headers,
       payload: { name: 'Scanned room' },
     });
     const modelId = model.json().nodeId as string;
-    const [dbId] = await uploadFiles(t.app, member, modelId, [{ name: 'rtabmap.db', bytes: recording }]);
-    const created = await t.app.inject({
+    const [dbId] = await uploadFiles(ctx.t.app, ctx.member, modelId, [{ name: 'rtabmap.db', bytes: recording }]);
+    const created = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/3d-model-version',
-      headers: member.headers,
+      headers: ctx.member.headers,
       payload: { threeDModelNodeId: modelId, files: [{ type: 'rtabmap_db', fileId: dbId }] },
     });
     expect(created.statusCode).toBe(201);
@@ -162,14 +175,14 @@ describe('GENERATE_POINT_CLOUD through the queue', () => {
     expect(again.json()).toMatchObject({ started: false, analysisRun: { id: done.analysisRun!.id } });
 
     // A version that brings its own point cloud starts nothing.
-    const [dbId2, plyId] = await uploadFiles(t.app, member, modelId, [
+    const [dbId2, plyId] = await uploadFiles(ctx.t.app, ctx.member, modelId, [
       { name: 'rtabmap.db', bytes: recording },
       { name: 'cloud.ply', bytes: boxFiles().ply },
     ]);
-    const withCloud = await t.app.inject({
+    const withCloud = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/3d-model-version',
-      headers: member.headers,
+      headers: ctx.member.headers,
       payload: {
         threeDModelNodeId: modelId,
         files: [
@@ -179,10 +192,10 @@ describe('GENERATE_POINT_CLOUD through the queue', () => {
       },
     });
     expect(withCloud.statusCode).toBe(201);
-    const none = await t.app.inject({
+    const none = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/analyses/by-input',
-      headers: member.headers,
+      headers: ctx.member.headers,
       payload: {
         analysisType: 'GENERATE_POINT_CLOUD',
         analysisInput: { threeDModelVersionId: withCloud.json().id },
@@ -192,8 +205,8 @@ describe('GENERATE_POINT_CLOUD through the queue', () => {
   });
 
   it('answers 404 for a version that does not exist or belongs to another organization', async () => {
-    const { versionId } = await createModelWithVersion(t.app, member);
-    expect((await start(versionId, stranger.headers)).statusCode).toBe(404);
+    const { versionId } = await createModelWithVersion(ctx.t.app, ctx.member);
+    expect((await start(versionId, { headers: ctx.stranger.headers })).statusCode).toBe(404);
     expect((await start('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 });

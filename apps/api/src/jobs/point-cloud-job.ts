@@ -12,8 +12,8 @@ export interface PointCloudRequest {
 
 /**
  * GENERATE_POINT_CLOUD inside a compute thread: read the database frame by frame, merge the back-projected
- * depth into a 1 cm voxel grid, and answer the binary PLY (`point_cloud`) and the preview PCD
- * (`rtabmap_preview_pcd`) with the figures as results.
+ * depth into a 1 cm voxel grid, and answer the binary PLY (`point_cloud`), the preview PCD
+ * (`rtabmap_preview_pcd`) and the GLB of points (`point_cloud_glb`, decision 0051) with the figures as results.
  */
 export function computePointCloud(request: PointCloudRequest, hooks: ComputeHooks): ComputeOutput {
   hooks.progress(0.01, 'opening the RTAB-Map database');
@@ -24,7 +24,7 @@ export function computePointCloud(request: PointCloudRequest, hooks: ComputeHook
       hooks.progress(fraction * 0.95, message),
     );
     hooks.progress(0.96, 'writing the cloud');
-    const { ply, pcd } = pointCloudFiles(cloud);
+    const { ply, pcd, glb } = pointCloudFiles(cloud);
     return {
       results: {
         threeDModelVersionId: request.versionId,
@@ -45,6 +45,13 @@ export function computePointCloud(request: PointCloudRequest, hooks: ComputeHook
           contentType: 'application/octet-stream',
           bytes: pcd,
           summary: `PCD binary, preview of ${Math.min(cloud.stats.points, 50_000)} points (generated)`,
+        },
+        {
+          type: 'point_cloud_glb',
+          name: 'point_cloud.glb',
+          contentType: 'model/gltf-binary',
+          bytes: glb,
+          summary: `GLB 2.0, ${cloud.stats.points} points with colours (generated)`,
         },
       ],
     };

@@ -33,6 +33,10 @@ export function backProjectFrame(
   const subWidth = Math.floor(depth.width / n);
   const colourSubWidth = colour ? Math.floor(colour.width / n) : 0;
   const step = Math.max(1, Math.floor(options.decimation));
+  // The frame's points gather here and join the grid in one call per camera.
+  const most = Math.ceil(depth.height / step) * Math.ceil(subWidth / step);
+  const points = new Float64Array(most * 3);
+  const rgb = new Uint8Array(most * 3).fill(128);
   let added = 0;
   for (let c = 0; c < n; c++) {
     const cam = cameras[c]!;
@@ -45,6 +49,7 @@ export function backProjectFrame(
     const t = multiply(pose, cam.localTransform);
     const colourScaleX = colour ? colourSubWidth / subWidth : 0;
     const colourScaleY = colour ? colour.height / depth.height : 0;
+    let count = 0;
     for (let v = 0; v < depth.height; v += step) {
       for (let u = 0; u < subWidth; u += step) {
         const z = depth.metres[v * depth.width + c * subWidth + u]!;
@@ -54,21 +59,23 @@ export function backProjectFrame(
         const wx = t[0]! * x + t[1]! * y + t[2]! * z + t[3]!;
         const wy = t[4]! * x + t[5]! * y + t[6]! * z + t[7]!;
         const wz = t[8]! * x + t[9]! * y + t[10]! * z + t[11]!;
-        let r = 128;
-        let g = 128;
-        let b = 128;
+        const q = count * 3;
+        points[q] = wx;
+        points[q + 1] = wy;
+        points[q + 2] = wz;
         if (colour) {
           const cu = Math.min(colourSubWidth - 1, Math.round(u * colourScaleX)) + c * colourSubWidth;
           const cv = Math.min(colour.height - 1, Math.round(v * colourScaleY));
           const p = (cv * colour.width + cu) * 3;
-          r = colour.rgb[p]!;
-          g = colour.rgb[p + 1]!;
-          b = colour.rgb[p + 2]!;
+          rgb[q] = colour.rgb[p]!;
+          rgb[q + 1] = colour.rgb[p + 1]!;
+          rgb[q + 2] = colour.rgb[p + 2]!;
         }
-        grid.add(wx, wy, wz, r, g, b);
-        added++;
+        count++;
       }
     }
+    grid.addPoints(points, rgb, count);
+    added += count;
   }
   return added;
 }

@@ -3,3 +3,4 @@ export * from './backproject';
 export * from './pcd';
 export * from './accuracy';
 export * from './point-cloud';
+export * from './glb';

@@ -2,6 +2,7 @@ import { readRtabmapFrame, readRtabmapSummary, type SqlSource } from '../rtabmap
 import { shufflePointsInPlace } from '../point-order';
 import { writePlyPoints } from '../writers';
 import { backProjectFrame, DEFAULT_BACK_PROJECT, type BackProjectOptions } from './backproject';
+import { writeGlbPoints } from './glb';
 import { subsamplePoints, writePcdPoints } from './pcd';
 import { VoxelGrid } from './voxel-grid';
 
@@ -87,17 +88,21 @@ export function generatePointCloud(
 }
 
 /**
- * The files a cloud is stored as: binary PLY (the cloud) and a small PCD preview. The PLY's points are
- * shuffled (seeded, so the same cloud always gets the same order) and its header says so: every prefix is
- * an even subsample, and the viewer draws the first points it downloads as the coarse level (decision 0044).
- * The result's arrays are reordered in place.
+ * The files a cloud is stored as: binary PLY (the cloud), a small PCD preview and a GLB of the same points
+ * (decision 0051). The PLY's and GLB's points are shuffled (seeded, so the same cloud always gets the same
+ * order) and the PLY's header says so: every prefix is an even subsample, and the viewer draws the first
+ * points it downloads as the coarse level (decision 0044). The result's arrays are reordered in place.
  */
 export function pointCloudFiles(
   result: PointCloudResult,
   previewPoints = 50_000,
-): { ply: Uint8Array; pcd: Uint8Array } {
+): { ply: Uint8Array; pcd: Uint8Array; glb: Uint8Array } {
   const preview = subsamplePoints(result.positions, result.colours, previewPoints);
   const pcd = writePcdPoints(preview.positions, preview.colours);
   shufflePointsInPlace(result.positions, result.colours);
-  return { ply: writePlyPoints(result.positions, result.colours, { lodOrdered: true }), pcd };
+  return {
+    ply: writePlyPoints(result.positions, result.colours, { lodOrdered: true }),
+    pcd,
+    glb: writeGlbPoints(result.positions, result.colours),
+  };
 }

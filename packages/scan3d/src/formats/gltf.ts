@@ -4,6 +4,8 @@ import { decodeUtf8, Scan3dFormatError } from './header-text';
 export interface GltfSummary {
   version: string;
   meshCount: number;
+  /** Points of its POINTS primitives (mode 0): the counts of their POSITION accessors, summed. */
+  pointCount: number;
   /** URIs of the external buffers and images it refers to (none for a self-contained GLB). */
   externalUris: string[];
 }
@@ -13,7 +15,7 @@ const JSON_CHUNK = 0x4e4f534a; // "JSON"
 
 function summarise(json: unknown): GltfSummary {
   if (typeof json !== 'object' || json === null) throw new Scan3dFormatError('is not a glTF document (not a JSON object)');
-  const doc = json as { asset?: { version?: unknown }; meshes?: unknown; buffers?: unknown; images?: unknown };
+  const doc = json as { asset?: { version?: unknown }; meshes?: unknown; buffers?: unknown; images?: unknown; accessors?: unknown };
   const version = doc.asset?.version;
   if (typeof version !== 'string') throw new Scan3dFormatError('is not a glTF document (no asset.version)');
   if (!version.startsWith('2.')) throw new Scan3dFormatError(`is glTF ${version}; only glTF 2.0 is read`);
@@ -21,7 +23,16 @@ function summarise(json: unknown): GltfSummary {
     .flatMap((list) => (Array.isArray(list) ? list : []))
     .map((item: { uri?: unknown }) => item?.uri)
     .filter((uri): uri is string => typeof uri === 'string' && !uri.startsWith('data:'));
-  return { version, meshCount: Array.isArray(doc.meshes) ? doc.meshes.length : 0, externalUris: uris };
+  const accessors = Array.isArray(doc.accessors) ? (doc.accessors as { count?: unknown }[]) : [];
+  let pointCount = 0;
+  for (const mesh of Array.isArray(doc.meshes) ? (doc.meshes as { primitives?: unknown }[]) : []) {
+    for (const primitive of Array.isArray(mesh?.primitives) ? (mesh.primitives as { mode?: unknown; attributes?: { POSITION?: unknown } }[]) : []) {
+      if (primitive?.mode !== 0) continue;
+      const count = accessors[Number(primitive.attributes?.POSITION)]?.count;
+      if (typeof count === 'number' && Number.isInteger(count) && count > 0) pointCount += count;
+    }
+  }
+  return { version, meshCount: Array.isArray(doc.meshes) ? doc.meshes.length : 0, pointCount, externalUris: uris };
 }
 
 /**

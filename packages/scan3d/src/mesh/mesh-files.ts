@@ -1,3 +1,4 @@
+import { assembleGlb, positionBounds, SRGB_TO_LINEAR_U16 } from '../formats/glb-writer';
 import type { ColouredMesh } from './marching-cubes';
 
 /**
@@ -36,11 +37,6 @@ export function vertexNormals(mesh: Pick<ColouredMesh, 'positions' | 'indices'>)
   return normals;
 }
 
-function srgbToLinear(c: number): number {
-  const s = c / 255;
-  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-}
-
 /**
  * A GLB (binary glTF 2.0) of a vertex-coloured triangle mesh: POSITION (float), NORMAL (float), COLOR_0
  * (normalised unsigned short RGBA, linear as glTF requires, converted from the sRGB camera colours) and 32-bit
@@ -55,65 +51,33 @@ export function writeGlbColouredMesh(mesh: ColouredMesh): Uint8Array {
   const count = mesh.positions.length / 3;
   const normals = vertexNormals(mesh);
   const colours = new Uint16Array(count * 4);
-  const table = new Uint16Array(256).map((_, c) => Math.round(srgbToLinear(c) * 65535));
   for (let v = 0; v < count; v++) {
-    for (let a = 0; a < 3; a++) colours[v * 4 + a] = table[mesh.colours[v * 3 + a]!]!;
+    for (let a = 0; a < 3; a++) colours[v * 4 + a] = SRGB_TO_LINEAR_U16[mesh.colours[v * 3 + a]!]!;
     colours[v * 4 + 3] = 65535;
   }
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < mesh.positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3]!, mesh.positions[i]!);
-    max[i % 3] = Math.max(max[i % 3]!, mesh.positions[i]!);
-  }
-  const parts = [mesh.positions, normals, colours, mesh.indices];
-  const offsets: number[] = [];
-  let length = 0;
-  for (const part of parts) {
-    offsets.push(length);
-    length += Math.ceil(part.byteLength / 4) * 4;
-  }
-  const json = {
-    asset: { version: '2.0', generator: 'gprhub scan3d (TSDF + marching cubes)' },
-    scene: 0,
-    scenes: [{ nodes: [0] }],
-    nodes: [{ mesh: 0, name: 'mesh' }],
-    meshes: [
-      { name: 'mesh', primitives: [{ attributes: { POSITION: 0, NORMAL: 1, COLOR_0: 2 }, indices: 3, material: 0, mode: 4 }] },
-    ],
-    materials: [
-      { name: 'vertex colours', pbrMetallicRoughness: { baseColorFactor: [1, 1, 1, 1], metallicFactor: 0, roughnessFactor: 1 }, doubleSided: true },
-    ],
-    buffers: [{ byteLength: length }],
-    bufferViews: parts.map((part, i) => ({
-      buffer: 0,
-      byteOffset: offsets[i],
-      byteLength: part.byteLength,
-      target: i === 3 ? 34963 : 34962,
-    })),
-    accessors: [
-      { bufferView: 0, componentType: 5126, count, type: 'VEC3', min: count ? min : [0, 0, 0], max: count ? max : [0, 0, 0] },
-      { bufferView: 1, componentType: 5126, count, type: 'VEC3' },
-      { bufferView: 2, componentType: 5123, normalized: true, count, type: 'VEC4' },
-      { bufferView: 3, componentType: 5125, count: mesh.indices.length, type: 'SCALAR' },
-    ],
-  };
-  let text = JSON.stringify(json);
-  while (text.length % 4) text += ' ';
-  const total = 12 + 8 + text.length + 8 + length;
-  const out = new Uint8Array(total);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, 0x46546c67, true); // "glTF"
-  view.setUint32(4, 2, true);
-  view.setUint32(8, total, true);
-  view.setUint32(12, text.length, true);
-  view.setUint32(16, 0x4e4f534a, true); // "JSON"
-  for (let i = 0; i < text.length; i++) out[20 + i] = text.charCodeAt(i);
-  const bin = 20 + text.length;
-  view.setUint32(bin, length, true);
-  view.setUint32(bin + 4, 0x004e4942, true); // "BIN\0"
-  parts.forEach((part, i) => out.set(new Uint8Array(part.buffer, part.byteOffset, part.byteLength), bin + 8 + offsets[i]!));
-  return out;
+  const { min, max } = positionBounds(mesh.positions);
+  return assembleGlb(
+    {
+      asset: { version: '2.0', generator: 'gprhub scan3d (TSDF + marching cubes)' },
+      scene: 0,
+      scenes: [{ nodes: [0] }],
+      nodes: [{ mesh: 0, name: 'mesh' }],
+      meshes: [
+        { name: 'mesh', primitives: [{ attributes: { POSITION: 0, NORMAL: 1, COLOR_0: 2 }, indices: 3, material: 0, mode: 4 }] },
+      ],
+      materials: [
+        { name: 'vertex colours', pbrMetallicRoughness: { baseColorFactor: [1, 1, 1, 1], metallicFactor: 0, roughnessFactor: 1 }, doubleSided: true },
+      ],
+      bufferViews: [{ target: 34962 }, { target: 34962 }, { target: 34962 }, { target: 34963 }],
+      accessors: [
+        { bufferView: 0, componentType: 5126, count, type: 'VEC3', min, max },
+        { bufferView: 1, componentType: 5126, count, type: 'VEC3' },
+        { bufferView: 2, componentType: 5123, normalized: true, count, type: 'VEC4' },
+        { bufferView: 3, componentType: 5125, count: mesh.indices.length, type: 'SCALAR' },
+      ],
+    },
+    [mesh.positions, normals, colours, mesh.indices],
+  );
 }
 
 /**

@@ -62,6 +62,8 @@ export class TsdfVolume {
   weight = new Uint16Array(0);
   colour = new Uint8Array(0);
   private lastSeen = new Int32Array(0);
+  /** The last block key each of the three ray samples allocated in this frame (−1: none). */
+  private readonly laneKeys = new Float64Array(3).fill(-1);
   private count = 0;
   private frame = 0;
 
@@ -102,10 +104,17 @@ export class TsdfVolume {
     this.lastSeen = grow(this.lastSeen, capacity, -1);
   }
 
-  private allocate(bx: number, by: number, bz: number, touched: number[]): void {
+  /**
+   * The block (bx, by, bz), allocated when new, joins this frame's touched blocks. `lane` (0–2) names which of the
+   * ray's three samples asks: each lane remembers its last block, which the next pixel's sample mostly falls in
+   * again, so most calls skip the map.
+   */
+  private allocate(bx: number, by: number, bz: number, touched: number[], lane = 0): void {
     if (bx < -BLOCK_LIMIT || by < -BLOCK_LIMIT || bz < -BLOCK_LIMIT) return;
     if (bx >= BLOCK_LIMIT || by >= BLOCK_LIMIT || bz >= BLOCK_LIMIT) return;
     const key = blockKey(bx, by, bz);
+    if (this.laneKeys[lane] === key) return; // the lane's last block: allocated and touched this frame already
+    this.laneKeys[lane] = key;
     let k = this.blocks.get(key);
     if (k === undefined) {
       k = this.count++;
@@ -149,6 +158,7 @@ export class TsdfVolume {
    */
   integrate(view: DepthView): number {
     this.frame++;
+    this.laneKeys.fill(-1);
     const { voxelSizeM, truncationM, minRangeM, maxRangeM } = this.options;
     const blockM = voxelSizeM * B;
     const inverseBlock = 1 / blockM;
@@ -177,6 +187,7 @@ export class TsdfVolume {
             Math.floor(wy * inverseBlock),
             Math.floor(wz * inverseBlock),
             touched,
+            s + 1,
           );
         }
       }

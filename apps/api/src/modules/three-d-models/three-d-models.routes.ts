@@ -67,7 +67,7 @@ export function registerThreeDModelRoutes(app: FastifyInstance, ctx: AppContext)
       tags,
       summary: 'Create a version of a 3D model from uploaded files',
       description:
-        'Each file must be uploaded, have an extension its type allows and content of that kind (PLY, PCD, OBJ, MTL, glTF, GLB, PNG/JPEG/WebP, SQLite, radar positions JSON); otherwise 400 naming the file and nothing is created. A version with an RTAB-Map database (rtabmap_db) starts GENERATE_POINT_CLOUD (when it has no point cloud) and GENERATE_MESH (when it has no mesh) for it in the background (poll `/api/analyses/by-input` with its `threeDModelVersionId`); they add `point_cloud` + `rtabmap_preview_pcd` and `rtabmap_glb` + `rtabmap_mesh_obj` + `rtabmap_mesh_mtl` to the version.',
+        'Each file must be uploaded, have an extension its type allows and content of that kind (PLY, PCD, OBJ, MTL, glTF, GLB, PNG/JPEG/WebP, SQLite, radar positions JSON); otherwise 400 naming the file and nothing is created. A version with an RTAB-Map database (rtabmap_db) starts GENERATE_POINT_CLOUD (when it has no point cloud) and GENERATE_MESH (when it has no mesh) for it in the background (poll `/api/analyses/by-input` with its `threeDModelVersionId`); they add `point_cloud` + `rtabmap_preview_pcd` + `point_cloud_glb` (the cloud as a GLB of points) and `rtabmap_glb` + `rtabmap_mesh_obj` + `rtabmap_mesh_mtl` to the version.',
       body: CreateThreeDModelVersionBodySchema,
       response: { 201: ThreeDModelVersionSchema, ...errors },
     },

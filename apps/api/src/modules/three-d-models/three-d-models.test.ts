@@ -1,4 +1,6 @@
 import { createRunWithJob, findOrCreateAnalysis, upsertCorrection } from '@gprhub/db';
+import { sampleBoxSurface } from '@gprhub/scan3d';
+import { writeGlbPoints } from '@gprhub/scan3d/cloud';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
 import { createFolder, importSyntheticScan } from '../../test/scans.js';
@@ -74,6 +76,23 @@ describe('3D models', () => {
     expect((await post([])).statusCode).toBe(400);
     const model = (await t.app.inject({ method: 'GET', url: `/api/3d-models/${modelId}`, headers: owner.headers })).json();
     expect(model.versionCount).toBe(1);
+  });
+
+  it('takes a GLB of points as the cloud’s GLB (point_cloud_glb) and refuses a mesh GLB as one, creating nothing', async () => {
+    const { modelId } = await createModelWithVersion(t.app, owner);
+    const cloud = sampleBoxSurface([0, 0, 0], [1, 2, 0.5], 0.1);
+    const [points, mesh] = await uploadFiles(t.app, owner, modelId, [
+      { name: 'cloud.glb', bytes: writeGlbPoints(cloud.positions, cloud.colours) },
+      { name: 'mesh.glb', bytes: boxFiles().glb },
+    ]);
+    const post = (files: object[]) => t.app.inject({ method: 'POST', url: '/api/3d-model-version', headers: owner.headers, payload: { threeDModelNodeId: modelId, files } });
+    const refused = await post([{ type: 'point_cloud_glb', fileId: mesh }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: 'File mesh.glb is a GLB without points (no POINTS primitive with positions)', validationErrors: [{ path: 'files.0.fileId' }] });
+    expect((await t.app.inject({ method: 'GET', url: `/api/3d-models/${modelId}`, headers: owner.headers })).json().versionCount).toBe(1);
+    const created = await post([{ type: 'point_cloud_glb', fileId: points }]);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().files).toMatchObject([{ type: 'point_cloud_glb', summary: `GLB 2.0, ${cloud.positions.length / 3} points` }]);
   });
 
   it('refuses a file not yet uploaded', async () => {

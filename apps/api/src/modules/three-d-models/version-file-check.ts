@@ -42,7 +42,8 @@ export async function checkStoredVersionFile(
   }
   const size = file.size ?? 0;
   let bytes: Uint8Array;
-  if (type === 'rtabmap_glb') {
+  const isGlb = type === 'rtabmap_glb' || type === 'point_cloud_glb';
+  if (isGlb) {
     // The header, the JSON chunk and the declared length: the length is checked against the stored size.
     const head = await readStoredPrefix(storage, file.storageKey, 20);
     const jsonLength = head.length >= 16 ? new DataView(head.buffer, head.byteOffset).getUint32(12, true) : 0;
@@ -56,7 +57,7 @@ export async function checkStoredVersionFile(
     bytes = await readStoredPrefix(storage, file.storageKey, needed ?? MAX_TEXT_CHECK_BYTES);
   }
   try {
-    return checkVersionFile(type, bytes, type === 'rtabmap_glb' ? size : bytes.length);
+    return checkVersionFile(type, bytes, isGlb ? size : bytes.length);
   } catch (error) {
     if (error instanceof Scan3dFormatError) throw fail(`File ${file.name} ${error.message}`);
     throw error;

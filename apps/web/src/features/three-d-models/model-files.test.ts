@@ -1,6 +1,6 @@
 import type { ThreeDModelResponse } from '@gprhub/contract';
 import { describe, expect, it } from 'vitest';
-import { displayChoices, pickDisplayedModel } from './model-files';
+import { displayChoices, fileDownloadName, pickDisplayedModel } from './model-files';
 
 const file = (name: string) => ({ name, url: `/api/3d-model-files/${name}` });
 
@@ -28,5 +28,14 @@ describe('the displayed model', () => {
     expect(pickDisplayedModel(meshOnly, 'cloud')?.kind).toBe('glb');
     expect(displayChoices(meshOnly)).toEqual(['mesh']);
     expect(pickDisplayedModel(model({ pcd: true }))?.kind).toBe('preview');
+  });
+});
+
+describe('fileDownloadName', () => {
+  it('adds the extension to an uploaded file’s name and keeps a generated file’s, which ends with it', () => {
+    expect(fileDownloadName({ name: 'Room scan', extension: 'ply' })).toBe('Room scan.ply');
+    expect(fileDownloadName({ name: 'point_cloud.glb', extension: 'glb' })).toBe('point_cloud.glb');
+    expect(fileDownloadName({ name: 'MESH.GLB', extension: 'glb' })).toBe('MESH.GLB');
+    expect(fileDownloadName({ name: 'scan.glb', extension: 'ply' })).toBe('scan.glb.ply');
   });
 });

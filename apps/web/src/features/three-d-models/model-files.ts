@@ -31,6 +31,17 @@ export function pickDisplayedModel(model: ThreeDModelResponse, choice: DisplayCh
   return null;
 }
 
+/**
+ * The name a version file downloads as: its name with its extension, once (generated files' names already end
+ * with it, uploaded files' names do not).
+ *
+ * @example fileDownloadName({ name: 'point_cloud.glb', extension: 'glb' }) // 'point_cloud.glb'
+ */
+export function fileDownloadName(file: Pick<ThreeDModelFile, 'name' | 'extension'>): string {
+  const suffix = `.${file.extension}`;
+  return file.name.toLowerCase().endsWith(suffix.toLowerCase()) ? file.name : `${file.name}${suffix}`;
+}
+
 /** Extensions of the manual upload (spec 001 §5) and the version file type each becomes. */
 const TYPE_BY_EXTENSION: Record<string, ThreeDModelFileType> = {
   ply: 'point_cloud',

@@ -3,6 +3,7 @@ import { ThreeDModelMessages } from '@gprhub/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -13,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { displayChoices, pickDisplayedModel, type DisplayChoice } from './model-files';
+import { displayChoices, fileDownloadName, pickDisplayedModel, type DisplayChoice } from './model-files';
 import { ObservationsPanel } from './observations-panel';
 import { useObservations, useUpdateViewOptions, useViewOptions } from './three-d-models-api';
 import type { LayerVisibility } from './viewer-toolbar';
@@ -234,7 +235,11 @@ export function ModelWorkspace({ model }: { model: ThreeDModelResponse }) {
           <TableBody>
             {model.threeDModelVersion?.files.map((f) => (
               <TableRow key={f.versionFileId}>
-                <TableCell>{`${f.name}.${f.extension}`}</TableCell>
+                <TableCell>
+                  <Link href={f.url} download={fileDownloadName(f)}>
+                    {fileDownloadName(f)}
+                  </Link>
+                </TableCell>
                 <TableCell>{f.type}</TableCell>
                 <TableCell>{f.summary}</TableCell>
                 <TableCell align="right">{f.size === null ? '–' : `${(f.size / 1e6).toFixed(2)} MB`}</TableCell>

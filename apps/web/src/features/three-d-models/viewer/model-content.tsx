@@ -12,6 +12,7 @@ import { nextLevel, type LevelChoice } from './mesh-levels';
 import { buildMeshLevels, type MeshLevels } from './mesh-lod';
 import { loadPointCloud, NODE_CAPACITY, type CoarseCloud } from './load-point-cloud';
 import { MAX_POINT_BUDGET, OctreePointCloud } from './octree-cloud';
+import { srgbVertexColourPointsMaterial } from './point-colours';
 
 export interface ModelLook {
   /** Point size, metres (material size / 1000). */
@@ -190,7 +191,7 @@ function coarsePoints(cloud: CoarseCloud): THREE.Points {
   geometry.setAttribute('position', new THREE.BufferAttribute(cloud.positions, 3));
   if (cloud.colours) geometry.setAttribute('color', new THREE.BufferAttribute(cloud.colours, 3, true));
   geometry.computeBoundingSphere();
-  const points = new THREE.Points(geometry, new THREE.PointsMaterial({ size: 0.01, vertexColors: Boolean(cloud.colours), color: cloud.colours ? 0xffffff : 0x9ec5e8 }));
+  const points = new THREE.Points(geometry, srgbVertexColourPointsMaterial(Boolean(cloud.colours)));
   points.name = 'point-cloud';
   return points;
 }

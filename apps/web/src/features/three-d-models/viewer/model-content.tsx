@@ -67,6 +67,8 @@ function applyLook(root: THREE.Object3D, look: ModelLook): void {
       material.depthWrite = look.opacity >= 1;
       if (material instanceof THREE.PointsMaterial) {
         material.size = look.pointSizeM;
+        // Measured colours, unlit (the PCD preview's too): as they are, without the canvas' tone mapping.
+        material.toneMapped = false;
         // An octree cloud's nodes share its material (and may not exist yet): the cloud answers for them.
         const hasColours = object instanceof OctreePointCloud ? object.hasColours : Boolean(mesh.geometry.getAttribute('color'));
         material.vertexColors = look.useVertexColors && hasColours;

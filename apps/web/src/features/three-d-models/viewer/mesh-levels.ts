@@ -11,6 +11,8 @@ const COARSEST_TRIANGLES = 4_000;
  * 1 % is 5 cm in a 5 m room, drawn only while the view moves or while frames are too slow for the mesh.
  */
 const MAX_RELATIVE_ERROR = 0.01;
+/** Weight of a vertex colour channel (0–1) against position, in the simplifier's relative error. */
+const COLOUR_WEIGHT = 0.02;
 
 /**
  * Triangle indices of a non-indexed mesh (three vertices a triangle, as OBJLoader gives) with identical
@@ -67,10 +69,11 @@ export function weldVertices(attributes: { array: ArrayLike<number>; itemSize: n
  *
  * @param indices - Three vertex indices a triangle (welded: see {@link weldVertices}).
  * @param positions - xyz per vertex (float).
+ * @param colours - rgb per vertex, 0–1 (or null): colour edges are kept as well.
  * @returns The levels' indices, finest first (the full mesh is not among them).
  * @example const levels = await simplifiedLevels(indices, positions) // [75k, 19k, 5k triangles]
  */
-export async function simplifiedLevels(indices: Uint32Array, positions: Float32Array): Promise<Uint32Array[]> {
+export async function simplifiedLevels(indices: Uint32Array, positions: Float32Array, colours: Float32Array | null = null): Promise<Uint32Array[]> {
   const levels: Uint32Array[] = [];
   if (indices.length / 3 < MIN_LEVEL_TRIANGLES) return levels;
   await MeshoptSimplifier.ready;
@@ -78,7 +81,11 @@ export async function simplifiedLevels(indices: Uint32Array, positions: Float32A
   for (;;) {
     const target = Math.floor((previous.length / 3) * LEVEL_RATIO);
     if (target < COARSEST_TRIANGLES) break;
-    const [next] = MeshoptSimplifier.simplify(previous, positions, 3, target * 3, MAX_RELATIVE_ERROR, []);
+    // With vertex colours (a generated mesh's), colour edges count too: a full colour step weighs as much
+    // as 2 % of the mesh's extent, so patches keep their outline rather than smearing into their walls.
+    const [next] = colours
+      ? MeshoptSimplifier.simplifyWithAttributes(previous, positions, 3, colours, 3, [COLOUR_WEIGHT, COLOUR_WEIGHT, COLOUR_WEIGHT], null, target * 3, MAX_RELATIVE_ERROR, [])
+      : MeshoptSimplifier.simplify(previous, positions, 3, target * 3, MAX_RELATIVE_ERROR, []);
     // Not markedly smaller (the error bound stopped it): no further level is worth drawing.
     if (next.length > previous.length * 0.6) break;
     levels.push(next);

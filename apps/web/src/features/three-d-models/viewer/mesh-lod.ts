@@ -126,8 +126,15 @@ export function buildMeshLevels(root: THREE.Object3D, onReady: (levels: MeshLeve
     const attributes = index
       ? []
       : Object.values(geometry.attributes).map((a) => ({ array: (a as THREE.BufferAttribute).array.slice() as MeshLodRequest['attributes'][number]['array'], itemSize: a.itemSize }));
-    const request: MeshLodRequest = { id, positions, index, attributes };
-    worker.postMessage(request, [positions.buffer, ...(index ? [index.buffer] : []), ...attributes.map((a) => a.array.buffer as ArrayBuffer)]);
+    const colour = geometry.getAttribute('color') as THREE.BufferAttribute | undefined;
+    let colours: Float32Array | null = null;
+    if (colour && colour.itemSize >= 3) {
+      colours = new Float32Array(colour.count * 3);
+      // getX/getY/getZ undo a normalised attribute's integer scale (a GLB's COLOR_0 is often unsigned short).
+      for (let v = 0; v < colour.count; v++) colours.set([colour.getX(v), colour.getY(v), colour.getZ(v)], v * 3);
+    }
+    const request: MeshLodRequest = { id, positions, index, attributes, colours };
+    worker.postMessage(request, [positions.buffer, ...(index ? [index.buffer] : []), ...attributes.map((a) => a.array.buffer as ArrayBuffer), ...(colours ? [colours.buffer] : [])]);
   });
   return {
     cancel: () => {

@@ -10,6 +10,8 @@ export interface MeshLodRequest {
   positions: Float32Array;
   index: Uint32Array | null;
   attributes: { array: Float32Array | Uint8Array | Uint16Array | Int8Array | Int16Array | Uint32Array; itemSize: number }[];
+  /** rgb per vertex, 0–1, when the mesh has vertex colours. */
+  colours: Float32Array | null;
 }
 
 /** The answer: the levels' indices, finest first (into the mesh's own vertices), or an error. */
@@ -19,10 +21,10 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 /** Builds a mesh's simplified levels off the main thread (meshoptimizer), one mesh a message. */
 self.onmessage = async (event: MessageEvent<MeshLodRequest>) => {
-  const { id, positions, index, attributes } = event.data;
+  const { id, positions, index, attributes, colours } = event.data;
   try {
     const indices = index ?? weldVertices(attributes, positions.length / 3);
-    const levels = await simplifiedLevels(indices, positions);
+    const levels = await simplifiedLevels(indices, positions, colours);
     const reply: MeshLodReply = { id, kind: 'levels', levels };
     scope.postMessage(reply, levels.map((l) => l.buffer as ArrayBuffer));
   } catch (error) {

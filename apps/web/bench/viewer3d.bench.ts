@@ -9,11 +9,12 @@
  *
  * Run: `npm run bench -- viewer3d`. Builds the app first when its dist folders are missing. VIEWER3D_CASES=1m,10m
  * runs only those cases (and the empty scene); VIEWER3D_SCREENSHOTS=<name> saves the first frame and the refined
- * view of each case (test-results/screenshots/viewer3d-<name>-<file>-first.png, -refined.png).
+ * view of each case (test-results/screenshots/viewer3d-<name>-<file>-first.png, -refined.png, and -moving.png
+ * while orbiting); VIEWER3D_GLB=<path> adds a mesh of one's own (case "glb").
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { loadavg } from 'node:os';
 import { shufflePointsInPlace, writeGlbMesh, writePlyPoints } from '@gprhub/scan3d';
 import type { Page } from 'playwright-core';
@@ -146,6 +147,8 @@ async function measure(page: Page, url: string, modelId: string, shotName: strin
   for (let i = 0; i < ORBIT_SECONDS * 20; i++) {
     await page.mouse.move(cx + 200 * Math.sin(i / 15), cy + 20 * Math.cos(i / 15));
     await page.waitForTimeout(50);
+    // What is drawn while the view turns (a simplified mesh, the cloud's budget); only with screenshots asked for.
+    if (shotName && i === ORBIT_SECONDS * 10) await screenshot(page, `viewer3d-${shotName}-moving`);
   }
   await page.mouse.up();
   const times = await frames;
@@ -178,6 +181,9 @@ async function main(): Promise<void> {
       { label: 'cloud 10M points', file: () => ({ name: 'cloud10m.ply', type: 'point_cloud', bytes: roomCloud(10_000_000) }), firstFrameTargetMs: 6000 },
       { label: 'mesh 300k triangles', file: () => ({ name: 'wall.glb', type: 'rtabmap_glb', bytes: wallMesh() }) },
     ];
+    // VIEWER3D_GLB=<path>: a mesh of your own as well (e.g. one GENERATE_MESH wrote), run with the "glb" case.
+    const glbPath = process.env.VIEWER3D_GLB;
+    if (glbPath) cases.push({ label: `glb ${basename(glbPath)}`, file: () => ({ name: 'room.glb', type: 'rtabmap_glb', bytes: new Uint8Array(readFileSync(glbPath)) }) });
     // VIEWER3D_CASES=1m,10m runs only the cases whose label contains one of the words (the empty scene always runs).
     const only = (process.env.VIEWER3D_CASES ?? '').split(',').filter(Boolean);
     let emptyP50 = NaN;

@@ -123,6 +123,13 @@ export class LocalStorage implements Storage {
     return createReadStream(path);
   }
 
+  /** Bytes `start` to `end` (inclusive) of a stored object as a stream; throws when missing. */
+  async readRange(key: string, start: number, end: number) {
+    const path = this.pathOf(key);
+    await stat(path);
+    return createReadStream(path, { start, end });
+  }
+
   async delete(key: string) {
     await rm(this.pathOf(key), { force: true });
   }

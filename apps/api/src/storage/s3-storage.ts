@@ -93,6 +93,11 @@ export class S3Storage implements Storage {
     return out.Body as Readable;
   }
 
+  async readRange(key: string, start: number, end: number) {
+    const out = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key, Range: `bytes=${start}-${end}` }));
+    return out.Body as Readable;
+  }
+
   async delete(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
   }

@@ -23,6 +23,8 @@ export interface Storage {
   put(key: string, body: Buffer | Uint8Array | Readable, contentType: string): Promise<void>;
   /** Read a stored object as a stream; throws when missing. */
   read(key: string): Promise<Readable>;
+  /** Bytes `start` to `end` (inclusive, within the object) of a stored object as a stream; throws when missing. */
+  readRange(key: string, start: number, end: number): Promise<Readable>;
   delete(key: string): Promise<void>;
   /**
    * Every object in storage with its last change, in no particular order (the orphan sweep). Includes

@@ -6,6 +6,7 @@ import type { AppContext } from '../../app-context.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { LocalStorage, UploadAddressUsedError, UploadTooLargeError } from '../../storage/index.js';
 import { verifyGrant } from '../../storage/signed-token.js';
+import { parseByteRange, rangeNotSatisfiable } from '../../lib/byte-range.js';
 
 const forbiddenAddress = () => new HttpError(403, ErrorCode.Forbidden, 'This address is invalid or has expired');
 const addressUsed = () => new HttpError(409, ErrorCode.UploadAddressUsed, new UploadAddressUsedError().message);
@@ -61,9 +62,18 @@ export async function registerLocalStorageRoutes(app: FastifyInstance, ctx: AppC
     const name = grant.fileName ?? 'download';
     reply
       .type(grant.contentType ?? 'application/octet-stream')
-      .header('content-length', stat.size)
+      .header('accept-ranges', 'bytes')
       .header('cache-control', 'private, max-age=300')
       .header('content-disposition', `${grant.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`);
+    // One byte range (as S3 answers its own addresses): the viewer reads spread blocks of a large cloud.
+    const range = parseByteRange(request.headers.range, stat.size);
+    if (range === 'unsatisfiable') throw rangeNotSatisfiable(reply, stat.size);
+    if (range) {
+      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`).header('content-length', range.end - range.start + 1);
+      return reply.send(await storage.readRange(grant.key, range.start, range.end));
+    }
+    reply.header('content-length', stat.size);
     return reply.send(await storage.read(grant.key));
   });
 }
+

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
+import { parseByteRange, rangeNotSatisfiable } from '../../lib/byte-range.js';
 import { getModelReadAccess, getVersionFileReadAccess } from './model-access.js';
 import {
   createThreeDModel,
@@ -110,16 +111,24 @@ export function registerThreeDModelRoutes(app: FastifyInstance, ctx: AppContext)
     schema: {
       tags,
       summary: 'The bytes of a file of a 3D model version',
-      description: `${publicNote} Not cached, so that turning sharing off takes effect at once.`,
+      description: `${publicNote} Not cached, so that turning sharing off takes effect at once. Answers one byte range (\`Range: bytes=start-end\`) with 206, a range past the end with 416.`,
       params: IdParamsSchema,
-      response: errors,
+      response: { ...errors, 416: ApiErrorSchema },
     },
     handler: async (request, reply) => {
       const { found } = await getVersionFileReadAccess(ctx, request, request.params.id);
-      const stream = await ctx.storage.read(found.file.storageKey);
-      reply.header('cache-control', 'private, no-store');
-      if (found.file.size !== null) reply.header('content-length', String(found.file.size));
-      return reply.type(found.file.contentType).send(stream as never);
+      const size = found.file.size;
+      reply.header('cache-control', 'private, no-store').type(found.file.contentType);
+      // One byte range (the viewer reads spread blocks of a large cloud not in LOD order, decisions/0055).
+      const range = size === null ? null : parseByteRange(request.headers.range, size);
+      if (range === 'unsatisfiable') throw rangeNotSatisfiable(reply, size!);
+      if (range) {
+        // The typed reply knows only the declared (error) codes; 206 is in the description, its body the bytes.
+        reply.code(206 as 400).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', String(range.end - range.start + 1));
+        return reply.send((await ctx.storage.readRange(found.file.storageKey, range.start, range.end)) as never);
+      }
+      if (size !== null) reply.header('accept-ranges', 'bytes').header('content-length', String(size));
+      return reply.send((await ctx.storage.read(found.file.storageKey)) as never);
     },
   });
 }

@@ -49,6 +49,19 @@ describe('3D models', () => {
     expect(bytes.statusCode).toBe(200);
     expect(Buffer.compare(bytes.rawPayload, Buffer.from(boxFiles().ply))).toBe(0);
     expect(bytes.headers['cache-control']).toBe('private, no-store');
+    expect(bytes.headers['accept-ranges']).toBe('bytes');
+    // One byte range (the viewer's spread blocks of a cloud not in LOD order): 206 and exactly those bytes.
+    const whole = Buffer.from(boxFiles().ply);
+    const part = await t.app.inject({ method: 'GET', url: model.pointCloudFile.url, headers: { ...owner.headers, range: 'bytes=20-59' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 20-59/${whole.length}`);
+    expect(Buffer.compare(part.rawPayload, whole.subarray(20, 60))).toBe(0);
+    const past = await t.app.inject({ method: 'GET', url: model.pointCloudFile.url, headers: { ...owner.headers, range: `bytes=${whole.length}-` } });
+    expect(past.statusCode).toBe(416);
+    expect(past.json()).toMatchObject({ code: 'BAD_REQUEST', message: `The range is outside the file's ${whole.length} bytes` });
+    // Another organization's range request is refused like any other.
+    const foreign = await t.app.inject({ method: 'GET', url: model.pointCloudFile.url, headers: { ...stranger.headers, range: 'bytes=0-9' } });
+    expect(foreign.statusCode).toBe(404);
 
     const [glb] = await uploadFiles(t.app, owner, modelId, [{ name: 'second.glb', bytes: boxFiles().glb }]);
     const second = await t.app.inject({ method: 'POST', url: '/api/3d-model-version', headers: owner.headers, payload: { threeDModelNodeId: modelId, files: [{ type: 'rtabmap_glb', fileId: glb }] } });

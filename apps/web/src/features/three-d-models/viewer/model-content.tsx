@@ -8,8 +8,11 @@ import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import { PCDLoader } from 'three/examples/jsm/loaders/PCDLoader.js';
 import type { DisplayedModel } from '../model-files';
 import { markWhenDrawn } from './mark-drawn';
+import { nextLevel, type LevelChoice } from './mesh-levels';
+import { buildMeshLevels, type MeshLevels } from './mesh-lod';
 import { loadPointCloud, NODE_CAPACITY, type CoarseCloud } from './load-point-cloud';
 import { MAX_POINT_BUDGET, OctreePointCloud } from './octree-cloud';
+import { srgbVertexColourPointsMaterial } from './point-colours';
 
 export interface ModelLook {
   /** Point size, metres (material size / 1000). */
@@ -64,6 +67,8 @@ function applyLook(root: THREE.Object3D, look: ModelLook): void {
       material.depthWrite = look.opacity >= 1;
       if (material instanceof THREE.PointsMaterial) {
         material.size = look.pointSizeM;
+        // Measured colours, unlit (the PCD preview's too): as they are, without the canvas' tone mapping.
+        material.toneMapped = false;
         // An octree cloud's nodes share its material (and may not exist yet): the cloud answers for them.
         const hasColours = object instanceof OctreePointCloud ? object.hasColours : Boolean(mesh.geometry.getAttribute('color'));
         material.vertexColors = look.useVertexColors && hasColours;
@@ -97,6 +102,7 @@ export interface ModelContentProps {
 /** The displayed model: a mesh (GLB, glTF, OBJ), the point cloud (PLY, loaded in a worker) or the preview (PCD). */
 export function ModelContent({ model, look, onLoaded, onError }: ModelContentProps) {
   const [object, setObject] = useState<THREE.Object3D | null>(null);
+  const [meshLevels, setMeshLevels] = useState<MeshLevels | null>(null);
   const modelKey = model.kind === 'cloud' ? model.ply.url : JSON.stringify(model);
   const callbacks = useRef({ onLoaded, onError });
   callbacks.current = { onLoaded, onError };
@@ -104,6 +110,7 @@ export function ModelContent({ model, look, onLoaded, onError }: ModelContentPro
   useEffect(() => {
     let isCancelled = false;
     let cancelWorker = () => {};
+    let cancelLevels = () => {};
     const finish = (next: THREE.Object3D, info: ModelLoadInfo) => {
       if (isCancelled) return;
       markWhenDrawn(next, info.level);
@@ -136,6 +143,9 @@ export function ModelContent({ model, look, onLoaded, onError }: ModelContentPro
             if (o instanceof THREE.Points) points += o.geometry.getAttribute('position').count;
           });
           finish(loaded, { points, totalPoints: points, level: 'whole' });
+          if (isCancelled) return;
+          // Simplified levels, drawn while frames are too slow for the full mesh (built off the main thread).
+          cancelLevels = buildMeshLevels(loaded, (levels) => !isCancelled && setMeshLevels(levels)).cancel;
         },
         (error: Error) => !isCancelled && callbacks.current.onError(`The model could not be read: ${error.message}`),
       );
@@ -143,6 +153,8 @@ export function ModelContent({ model, look, onLoaded, onError }: ModelContentPro
     return () => {
       isCancelled = true;
       cancelWorker();
+      cancelLevels();
+      setMeshLevels(null);
     };
     // The key stands for the model's files.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -151,6 +163,8 @@ export function ModelContent({ model, look, onLoaded, onError }: ModelContentPro
   useEffect(() => {
     if (object) applyLook(object, look);
   }, [object, look]);
+
+  useEffect(() => () => meshLevels?.dispose(), [meshLevels]);
 
   useEffect(
     () => () => {
@@ -168,6 +182,7 @@ export function ModelContent({ model, look, onLoaded, onError }: ModelContentPro
     <>
       <primitive object={object} name="model-content" />
       {object instanceof OctreePointCloud && <OctreeLevelOfDetail cloud={object} />}
+      {meshLevels && <MeshLevelOfDetail levels={meshLevels} />}
     </>
   ) : null;
 }
@@ -178,7 +193,7 @@ function coarsePoints(cloud: CoarseCloud): THREE.Points {
   geometry.setAttribute('position', new THREE.BufferAttribute(cloud.positions, 3));
   if (cloud.colours) geometry.setAttribute('color', new THREE.BufferAttribute(cloud.colours, 3, true));
   geometry.computeBoundingSphere();
-  const points = new THREE.Points(geometry, new THREE.PointsMaterial({ size: 0.01, vertexColors: Boolean(cloud.colours), color: cloud.colours ? 0xffffff : 0x9ec5e8 }));
+  const points = new THREE.Points(geometry, srgbVertexColourPointsMaterial(Boolean(cloud.colours)));
   points.name = 'point-cloud';
   return points;
 }
@@ -186,8 +201,48 @@ function coarsePoints(cloud: CoarseCloud): THREE.Points {
 /** Frame time aimed at while the view moves (fluid orbiting), and while it is still (more points, ~10 fps). */
 const MOVING_FRAME_MS = 20;
 const STILL_FRAME_MS = 100;
+/**
+ * A mesh's frame time aimed at while the view is still: the full mesh is drawn unless one frame of it would
+ * take longer than this (the lag before a drag starts to turn the view).
+ */
+const MESH_STILL_FRAME_MS = 250;
 /** The view counts as still this long after the camera last moved. */
 const STILL_AFTER_MS = 400;
+
+/** Whether the camera moved in the last {@link STILL_AFTER_MS}, tracked frame to frame. */
+function useIsMoving(): (camera: THREE.Camera, now: number) => boolean {
+  const lastView = useRef(new THREE.Matrix4());
+  const movedAt = useRef(0);
+  return (camera, now) => {
+    if (!camera.matrixWorld.equals(lastView.current)) {
+      lastView.current.copy(camera.matrixWorld);
+      movedAt.current = now;
+    }
+    return now - movedAt.current < STILL_AFTER_MS;
+  };
+}
+
+/**
+ * Each frame, the mesh's level of detail from the frame time ({@link nextLevel}): the full mesh while frames
+ * allow it, simplified levels while they are too slow (on software renderers, while orbiting). A level is
+ * judged slow on two frames in a row (one slow frame, a garbage collection or an upload, changes nothing).
+ */
+function MeshLevelOfDetail({ levels }: { levels: MeshLevels }) {
+  const choice = useRef<LevelChoice>({ level: 0, slow: [] });
+  const last = useRef({ at: performance.now(), frameMs: Infinity, level: levels.level });
+  const isMoving = useIsMoving();
+  useFrame((state) => {
+    const now = performance.now();
+    const targetFrameMs = isMoving(state.camera, now) ? MOVING_FRAME_MS : MESH_STILL_FRAME_MS;
+    const frameMs = now - last.current.at;
+    // The frame before drew the same level: the faster of the two; else this one alone, never judged slow.
+    const judged = last.current.level === levels.level ? Math.min(frameMs, last.current.frameMs) : Math.min(frameMs, targetFrameMs * 1.5);
+    last.current = { at: now, frameMs, level: levels.level };
+    choice.current.level = levels.level;
+    levels.show(nextLevel(choice.current, levels.triangles, judged, targetFrameMs, now).level);
+  });
+  return null;
+}
 
 /**
  * Each frame, the octree's nodes for this view within the point budget; the budget follows the frame time
@@ -197,15 +252,10 @@ const STILL_AFTER_MS = 400;
 function OctreeLevelOfDetail({ cloud }: { cloud: OctreePointCloud }) {
   const budget = useRef(MAX_POINT_BUDGET);
   const last = useRef(performance.now());
-  const lastView = useRef(new THREE.Matrix4());
-  const movedAt = useRef(0);
+  const isMoving = useIsMoving();
   useFrame((state) => {
     const now = performance.now();
-    if (!state.camera.matrixWorld.equals(lastView.current)) {
-      lastView.current.copy(state.camera.matrixWorld);
-      movedAt.current = now;
-    }
-    const targetFrameMs = now - movedAt.current < STILL_AFTER_MS ? MOVING_FRAME_MS : STILL_FRAME_MS;
+    const targetFrameMs = isMoving(state.camera, now) ? MOVING_FRAME_MS : STILL_FRAME_MS;
     budget.current = nextPointBudget(budget.current, now - last.current, { max: MAX_POINT_BUDGET, min: NODE_CAPACITY, targetFrameMs });
     last.current = now;
     if (state.camera instanceof THREE.PerspectiveCamera) cloud.update(state.camera, state.size.height, budget.current);

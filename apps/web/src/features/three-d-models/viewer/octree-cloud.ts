@@ -2,6 +2,7 @@ import { selectOctreeNodes, type OctreeNode } from '@gprhub/scan3d';
 import * as THREE from 'three';
 import type { OctreeCloud } from './load-point-cloud';
 import { markWhenDrawn } from './mark-drawn';
+import { srgbVertexColourPointsMaterial } from './point-colours';
 
 /** Largest point budget (the spec's "a few million"); the frame time may lower it, never raise it above this. */
 export const MAX_POINT_BUDGET = 3_000_000;
@@ -47,7 +48,8 @@ export class OctreePointCloud extends THREE.Group {
     this.name = 'point-cloud';
     this.totalPoints = cloud.count;
     this.hasColours = cloud.colours !== null;
-    this.material = new THREE.PointsMaterial({ size: 0.01, vertexColors: Boolean(cloud.colours), color: cloud.colours ? 0xffffff : 0x9ec5e8 });
+    // The PLY's colours are sRGB bytes: the material turns them linear on the GPU (three.js works in linear).
+    this.material = srgbVertexColourPointsMaterial(Boolean(cloud.colours));
   }
 
   get nodes(): readonly OctreeNode[] {

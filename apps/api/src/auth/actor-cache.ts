@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { ExpiringMap } from '../lib/bounded-map.js';
 import type { Actor } from './actor.js';
 
 /**
@@ -13,15 +14,16 @@ import type { Actor } from './actor.js';
  * cache at once; other app processes see the change within `ttlMs`. Only successes are kept.
  */
 export class ActorCache {
-  private readonly entries = new Map<string, { actor: Actor; expiresAt: number }>();
-  /** Resolutions under way by key, and a counter bumped by every clear (docs/decisions/0052). */
+  private readonly entries: ExpiringMap<Actor>;
+  /** Resolutions under way by key (docs/decisions/0052); `entries.generation` counts the clears. */
   private readonly inFlight = new Map<string, Promise<Actor>>();
-  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.entries = new ExpiringMap<Actor>(maxEntries);
+  }
 
   /** The cache key of a request's credentials and wanted organization; undefined when caching is off. */
   keyOf(request: FastifyRequest, wantedOrganization: string | undefined): string | undefined {
@@ -34,27 +36,17 @@ export class ActorCache {
   }
 
   get(key: string | undefined): Actor | undefined {
-    if (key === undefined) return undefined;
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.actor;
+    return key === undefined ? undefined : this.entries.get(key);
   }
 
   /** Remember an actor until `ttlMs` from now, or the credential's own expiry if sooner. */
   set(key: string | undefined, actor: Actor, credentialExpiresAt?: Date | null): void {
     if (key === undefined) return;
-    const expiresAt = Math.min(Date.now() + this.ttlMs, credentialExpiresAt?.getTime() ?? Infinity);
-    if (expiresAt <= Date.now()) return;
-    if (this.entries.size >= this.maxEntries) {
-      // Drop the oldest (Map keeps insertion order).
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { actor, expiresAt });
+    this.entries.set(
+      key,
+      actor,
+      Math.min(Date.now() + this.ttlMs, credentialExpiresAt?.getTime() ?? Infinity),
+    );
   }
 
   /**
@@ -72,10 +64,10 @@ export class ActorCache {
     if (key === undefined) return (await load()).actor;
     const pending = this.inFlight.get(key);
     if (pending) return pending;
-    const generation = this.generation;
+    const generation = this.entries.generation;
     const promise = load()
       .then(({ actor, expiresAt }) => {
-        if (generation === this.generation) this.set(key, actor, expiresAt);
+        if (generation === this.entries.generation) this.set(key, actor, expiresAt);
         return actor;
       })
       .finally(() => {
@@ -87,7 +79,6 @@ export class ActorCache {
 
   /** Forget every entry and every resolution under way: a credential or a membership may have ended. */
   clear(): void {
-    this.generation++;
     this.entries.clear();
     this.inFlight.clear();
   }

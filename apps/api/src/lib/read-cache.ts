@@ -10,37 +10,34 @@
  * ends after it is not kept (the cache's generation changed meanwhile). Other processes see a change within
  * `ttlMs`.
  */
+import { ExpiringMap } from './bounded-map.js';
+
 export class ReadCache<T> {
-  private readonly entries = new Map<string, { value: T; expiresAt: number }>();
-  private generation = 0;
+  private readonly entries: ExpiringMap<T>;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.entries = new ExpiringMap<T>(maxEntries);
+  }
 
   /** The row for `organizationId` and `id`: remembered, or `load`ed (and remembered when found). */
   async get(organizationId: string, id: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
     if (this.ttlMs <= 0) return load();
     const key = `${organizationId}\n${id}`;
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > Date.now()) return entry.value;
-    if (entry) this.entries.delete(key);
-    const generation = this.generation;
+    const remembered = this.entries.get(key);
+    if (remembered !== undefined) return remembered;
+    const generation = this.entries.generation;
     const value = await load();
     // A write started or ended while the row was read: it may be stale already.
-    if (value === undefined || generation !== this.generation) return value;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
+    if (value === undefined || generation !== this.entries.generation) return value;
+    this.entries.set(key, value, Date.now() + this.ttlMs);
     return value;
   }
 
   /** Forget every entry: something may have changed. */
   clear(): void {
-    this.generation++;
     this.entries.clear();
   }
 }

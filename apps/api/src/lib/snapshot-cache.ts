@@ -10,6 +10,7 @@
  * entry never answers another's. The check is one small query, against the several the answer costs.
  */
 import type { DatabaseHandle } from '@gprhub/db';
+import { BoundedMap } from './bounded-map.js';
 
 const SNAPSHOT_SQL = 'select pg_current_snapshot()::text as s';
 
@@ -27,12 +28,14 @@ export async function currentSnapshot(database: DatabaseHandle): Promise<string>
 }
 
 export class SnapshotCache<T> {
-  private readonly entries = new Map<string, { snapshot: string; value: T }>();
+  private readonly entries: BoundedMap<string, { snapshot: string; value: T }>;
 
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly maxEntries = 1_000,
-  ) {}
+    maxEntries = 1_000,
+  ) {
+    this.entries = new BoundedMap(maxEntries);
+  }
 
   /** The answer for `organizationId` and `key`: remembered while the database is unchanged, else `load`ed. */
   async get(organizationId: string, key: string, load: () => Promise<T>): Promise<T> {
@@ -47,10 +50,6 @@ export class SnapshotCache<T> {
     }
     const value = await load();
     this.entries.delete(entryKey);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     this.entries.set(entryKey, { snapshot, value });
     return value;
   }

@@ -160,3 +160,6 @@ export function useAutoAnalysis(
     triggerError: triggerAnalysis.error,
   };
 }
+
+/** What {@link useAutoAnalysis} answers. */
+export type AutoAnalysis = ReturnType<typeof useAutoAnalysis>;

@@ -3,33 +3,26 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { AnalysisByInputResponse } from '@gprhub/contract';
 import { ANALYSIS_TYPE_LABELS } from '@gprhub/contract';
+import { getErrorMessage } from '../../api/api-error';
 import { AnalysisStatusChip } from '../analyses/analysis-status-chip';
 import { isActiveStatus } from '../analyses/analysis-polling';
+import type { AutoAnalysis } from '../analyses/use-analysis-by-input';
 
 export interface AnalysisStatusBarProps {
-  answer: AnalysisByInputResponse | undefined;
-  /** Run it again (a new run even when one exists). */
-  onRerun: () => void;
-  isTriggering: boolean;
-  /** The last trigger failure (shown for 10 s). */
-  triggerError: string | null | undefined;
-  /** Failure to read the analysis at all. */
-  loadError?: string | null;
+  /** The page's analysis: its answer, Rerun (a new run even when one exists), the last trigger failure (shown
+   * for 10 s) and a failure to read it at all. */
+  analysis: Pick<AutoAnalysis, 'data' | 'trigger' | 'isTriggering' | 'triggerError' | 'isError' | 'error'>;
 }
 
 /**
  * The analysis a page shows: its type, status chip (with progress while it runs), the run's message and a
  * Rerun button; a trigger failure's message under the button (spec §8).
  */
-export function AnalysisStatusBar({
-  answer,
-  onRerun,
-  isTriggering,
-  triggerError,
-  loadError,
-}: AnalysisStatusBarProps) {
+export function AnalysisStatusBar({ analysis }: AnalysisStatusBarProps) {
+  const { data: answer, isTriggering, triggerError } = analysis;
+  const onRerun = () => analysis.trigger(true);
+  const loadError = analysis.isError ? getErrorMessage(analysis.error) : null;
   const run = answer?.analysisRun ?? null;
   const isRunning = isActiveStatus(run?.status);
   const label = answer?.analysis ? ANALYSIS_TYPE_LABELS[answer.analysis.analysisType] : 'Rebar analysis';

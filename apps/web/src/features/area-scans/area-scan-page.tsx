@@ -5,7 +5,6 @@ import { useMemo } from 'react';
 import { LoadErrorPage } from '../../components/load-error-page';
 import { PageHeader } from '../../components/page-header';
 import { NodeBreadcrumbs } from '../hub/node-breadcrumbs';
-import { getErrorMessage } from '../../api/api-error';
 import { useUuidParam } from '../../routes/use-uuid-param';
 import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
 import { AnalysisStatusBar } from './analysis-status-bar';
@@ -49,13 +48,42 @@ export function AreaScanPage() {
           <ExportMenu
             nodeId={areaScan.nodeId}
             exports={[
-              { label: 'Export CSV (bars)', path: `/api/area-scans/${areaScan.nodeId}/export?format=csv`, fileName: `${areaScan.name}-rebars.csv`, testId: 'export-csv' },
-              { label: 'Export DXF (rebar plan)', path: `/api/area-scans/${areaScan.nodeId}/export?format=dxf`, fileName: `${areaScan.name}-rebar-plan.dxf`, testId: 'export-dxf' },
+              {
+                label: 'Export CSV (bars)',
+                path: `/api/area-scans/${areaScan.nodeId}/export?format=csv`,
+                fileName: `${areaScan.name}-rebars.csv`,
+                testId: 'export-csv',
+              },
+              {
+                label: 'Export DXF (rebar plan)',
+                path: `/api/area-scans/${areaScan.nodeId}/export?format=dxf`,
+                fileName: `${areaScan.name}-rebar-plan.dxf`,
+                testId: 'export-dxf',
+              },
             ]}
             actions={[
-              { label: cloud.isRunning ? 'Generating point cloud…' : cloud.status ? 'Generate point cloud again' : 'Generate point cloud', testId: 'generate-point-cloud', disabled: cloud.isRunning, onClick: () => cloud.generate() },
+              {
+                label: cloud.isRunning
+                  ? 'Generating point cloud…'
+                  : cloud.status
+                    ? 'Generate point cloud again'
+                    : 'Generate point cloud',
+                testId: 'generate-point-cloud',
+                disabled: cloud.isRunning,
+                onClick: () => cloud.generate(),
+              },
               ...(cloud.results
-                ? [{ label: 'Download point cloud (PLY)', testId: 'download-point-cloud', onClick: () => downloadExport(`/api/files/${cloud.results!.pointCloudFileId}/download`, `${areaScan.name}-gpr-point-cloud.ply`) }]
+                ? [
+                    {
+                      label: 'Download point cloud (PLY)',
+                      testId: 'download-point-cloud',
+                      onClick: () =>
+                        downloadExport(
+                          `/api/files/${cloud.results!.pointCloudFileId}/download`,
+                          `${areaScan.name}-gpr-point-cloud.ply`,
+                        ),
+                    },
+                  ]
                 : []),
             ]}
             status={
@@ -64,20 +92,18 @@ export function AreaScanPage() {
                   size="small"
                   data-testid="point-cloud-status"
                   color={cloud.failure || cloud.error ? 'error' : 'default'}
-                  label={cloud.isRunning ? `Point cloud ${cloud.progress ?? 0} %` : `Point cloud failed: ${cloud.failure ?? cloud.error}`}
+                  label={
+                    cloud.isRunning
+                      ? `Point cloud ${cloud.progress ?? 0} %`
+                      : `Point cloud failed: ${cloud.failure ?? cloud.error}`
+                  }
                 />
               ) : null
             }
           />
         }
       />
-      <AnalysisStatusBar
-        answer={analysis.data}
-        onRerun={() => analysis.trigger(true)}
-        isTriggering={analysis.isTriggering}
-        triggerError={analysis.triggerError}
-        loadError={analysis.isError ? getErrorMessage(analysis.error) : null}
-      />
+      <AnalysisStatusBar analysis={analysis} />
       <Box
         sx={{
           display: 'grid',

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { getErrorMessage } from '../../api/api-error';
 import { LoadErrorPage } from '../../components/load-error-page';
 import { PageHeader } from '../../components/page-header';
 import { NodeBreadcrumbs } from '../hub/node-breadcrumbs';
@@ -74,20 +73,24 @@ export function DualOrientationAreaScanPage() {
             <ExportMenu
               nodeId={id!}
               exports={[
-                { label: 'Export CSV (bars)', path: `/api/dual-orientation-area-scans/${id}/export?format=csv`, fileName: `${pair.name}-rebars.csv`, testId: 'export-csv' },
-                { label: 'Export DXF (rebar plan)', path: `/api/dual-orientation-area-scans/${id}/export?format=dxf`, fileName: `${pair.name}-rebar-plan.dxf`, testId: 'export-dxf' },
+                {
+                  label: 'Export CSV (bars)',
+                  path: `/api/dual-orientation-area-scans/${id}/export?format=csv`,
+                  fileName: `${pair.name}-rebars.csv`,
+                  testId: 'export-csv',
+                },
+                {
+                  label: 'Export DXF (rebar plan)',
+                  path: `/api/dual-orientation-area-scans/${id}/export?format=dxf`,
+                  fileName: `${pair.name}-rebar-plan.dxf`,
+                  testId: 'export-dxf',
+                },
               ]}
             />
           </>
         }
       />
-      <AnalysisStatusBar
-        answer={analysis.data}
-        onRerun={() => analysis.trigger(true)}
-        isTriggering={analysis.isTriggering}
-        triggerError={analysis.triggerError}
-        loadError={analysis.isError ? getErrorMessage(analysis.error) : null}
-      />
+      <AnalysisStatusBar analysis={analysis} />
       <Box
         sx={{
           display: 'grid',

@@ -3,7 +3,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useMemo } from 'react';
-import { getErrorMessage } from '../../api/api-error';
 import { LoadErrorPage } from '../../components/load-error-page';
 import { PageHeader } from '../../components/page-header';
 import { NodeBreadcrumbs } from '../hub/node-breadcrumbs';
@@ -64,13 +63,7 @@ export function DualOrientationGprScanPage() {
           </>
         }
       />
-      <AnalysisStatusBar
-        answer={analysis.data}
-        onRerun={() => analysis.trigger(true)}
-        isTriggering={analysis.isTriggering}
-        triggerError={analysis.triggerError}
-        loadError={analysis.isError ? getErrorMessage(analysis.error) : null}
-      />
+      <AnalysisStatusBar analysis={analysis} />
       <Tabs value={tab} onChange={(_, next: TabKey) => selectTab(next)} sx={{ mb: 2 }}>
         <Tab value="rebars" label="Rebars" data-testid="tab-rebars" />
         <Tab value="parallel" label="Parallel GPR scan" data-testid="tab-parallel" />

@@ -11,3 +11,13 @@ export const COMPACT_PAGINATION_SX = {
     '& .MuiTablePagination-toolbar': { pl: 1 },
   },
 } as const;
+
+/** A Data Grid flush inside a Card (no frame of its own), under a {@link CardGridTitle} when `divided`. */
+export const FLUSH_GRID_SX = {
+  border: 0,
+  borderRadius: 0,
+  '--DataGrid-containerBackground': 'transparent',
+} as const;
+
+/** {@link FLUSH_GRID_SX} with a rule between the card's title and the grid. */
+export const DIVIDED_FLUSH_GRID_SX = { ...FLUSH_GRID_SX, borderTop: 1, borderColor: 'divider' } as const;

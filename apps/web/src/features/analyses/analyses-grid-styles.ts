@@ -1,13 +1,11 @@
+import { DIVIDED_FLUSH_GRID_SX } from '../../components/grid-styles';
+
 /**
  * The analyses grid: an open analysis' panel is a full-width row of its own (the free grid has no detail
  * panels), so that row drops the grid's cell look (padding, nowrap, focus ring, hover) and tints itself.
  */
 export const DETAILS_ROW_SX = {
-  border: 0,
-  borderTop: 1,
-  borderColor: 'divider',
-  borderRadius: 0,
-  '--DataGrid-containerBackground': 'transparent',
+  ...DIVIDED_FLUSH_GRID_SX,
   '--DataGrid-overlayHeight': '260px',
   '& .analysis-expand-cell': { px: 0.75, justifyContent: 'center' },
   '& .MuiDataGrid-row': { cursor: 'pointer' },

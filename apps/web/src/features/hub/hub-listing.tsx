@@ -9,7 +9,7 @@ import type { GridColDef, GridPaginationModel, GridRowSelectionModel, GridSortMo
 import type { HubPath, Node, NodeQuery } from '@gprhub/contract';
 import { DEFAULT_QUERY_LIMIT, NODE_TYPE_LABELS } from '@gprhub/contract';
 import { useEffect, useMemo, useState } from 'react';
-import { COMPACT_PAGINATION_SX } from '../../components/grid-styles';
+import { COMPACT_PAGINATION_SX, FLUSH_GRID_SX } from '../../components/grid-styles';
 import { formatDateTime } from '../../lib/format-date';
 import { NodeNameCell } from '../nodes/node-name-cell';
 import { getNodeScreenPath } from '../nodes/node-routes';
@@ -211,9 +211,7 @@ export function HubListing({
         localeText={{ noRowsLabel: 'Nothing here' }}
         slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
         sx={{
-          border: 0,
-          borderRadius: 0,
-          '--DataGrid-containerBackground': 'transparent',
+          ...FLUSH_GRID_SX,
           ...(isFilling ? { flex: 1, minHeight: 0 } : { minHeight: 240 }),
           '& .MuiDataGrid-row': { cursor: 'pointer' },
           '& .hub-row--details': { bgcolor: 'action.selected' },

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Typography from '@mui/material/Typography';
 import { DataGrid } from '@mui/x-data-grid';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import type { CreatedTenantKey, TenantKey } from '@gprhub/contract';
@@ -11,6 +10,8 @@ import { DEFAULT_QUERY_LIMIT } from '@gprhub/contract';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CardGridTitle } from '../../components/card-grid-title';
+import { DIVIDED_FLUSH_GRID_SX } from '../../components/grid-styles';
 import { keyColumns } from './keys-columns';
 import { useRevokeTenantKey, useTenantKeys } from './keys-api';
 import { NewKeyAlert } from './new-key-alert';
@@ -88,8 +89,8 @@ export function KeysPage() {
         onClose={() => setToRevoke(null)}
         testId="revoke-key-dialog"
       >
-        <strong>{toRevoke?.name ?? 'This unnamed key'}</strong> stops working at once: scripts and integrations
-        that send it will be refused. This cannot be undone.
+        <strong>{toRevoke?.name ?? 'This unnamed key'}</strong> stops working at once: scripts and
+        integrations that send it will be refused. This cannot be undone.
       </ConfirmDialog>
       {keys.isError && (
         <Alert severity="error" sx={{ mb: 3 }} data-testid="keys-load-error">
@@ -97,16 +98,7 @@ export function KeysPage() {
         </Alert>
       )}
       <Card data-testid="keys-grid">
-        <Box sx={{ px: 2.5, pt: 2, pb: 1.5, display: 'flex', alignItems: 'baseline', gap: 1 }}>
-          <Typography variant="h6" component="h2" id="keys-table-title">
-            Keys
-          </Typography>
-          {keys.data && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {keys.data.total}
-            </Typography>
-          )}
-        </Box>
+        <CardGridTitle id="keys-table-title" title="Keys" total={keys.data?.total} />
         <DataGrid
           label="Keys"
           aria-labelledby="keys-table-title"
@@ -128,14 +120,7 @@ export function KeysPage() {
             noRowsLabel: keys.isError ? 'Error loading data' : 'No keys yet. Create one with “New key”.',
           }}
           slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-          sx={{
-            border: 0,
-            borderTop: 1,
-            borderColor: 'divider',
-            borderRadius: 0,
-            '--DataGrid-containerBackground': 'transparent',
-            minHeight: 300,
-          }}
+          sx={{ ...DIVIDED_FLUSH_GRID_SX, minHeight: 300 }}
         />
       </Card>
     </Box>

@@ -3,13 +3,14 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { DataGrid } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Invitation } from '@gprhub/contract';
 import { primaryRole } from '@gprhub/contract';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CardGridTitle } from '../../components/card-grid-title';
+import { DIVIDED_FLUSH_GRID_SX } from '../../components/grid-styles';
 import { CopyButton } from '../../components/copy-button';
 import { formatDateShort } from '../../lib/format-date';
 import { useCancelInvitation, useInvitations } from './members-api';
@@ -29,8 +30,19 @@ export function InvitationsCard() {
         width: 110,
         valueFormatter: (value: string) => ROLE_LABELS[primaryRole(value) ?? 'member'],
       },
-      { field: 'inviter', headerName: 'Invited by', flex: 1, minWidth: 140, valueGetter: (_v, row) => row.inviter?.name ?? '—' },
-      { field: 'expiresAt', headerName: 'Expires', width: 170, valueFormatter: (value: string) => formatDateShort(value) },
+      {
+        field: 'inviter',
+        headerName: 'Invited by',
+        flex: 1,
+        minWidth: 140,
+        valueGetter: (_v, row) => row.inviter?.name ?? '—',
+      },
+      {
+        field: 'expiresAt',
+        headerName: 'Expires',
+        width: 170,
+        valueFormatter: (value: string) => formatDateShort(value),
+      },
       {
         field: 'actions',
         headerName: '',
@@ -39,9 +51,18 @@ export function InvitationsCard() {
         align: 'right',
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <CopyButton value={row.url} label="Copy invitation link" testId={`copy-invitation-${row.email}`} />
+            <CopyButton
+              value={row.url}
+              label="Copy invitation link"
+              testId={`copy-invitation-${row.email}`}
+            />
             <Tooltip title="Revoke invitation">
-              <IconButton size="small" aria-label={`Revoke the invitation of ${row.email}`} onClick={() => setToRevoke(row)} data-testid={`revoke-invitation-${row.email}`}>
+              <IconButton
+                size="small"
+                aria-label={`Revoke the invitation of ${row.email}`}
+                onClick={() => setToRevoke(row)}
+                data-testid={`revoke-invitation-${row.email}`}
+              >
                 <CancelScheduleSendRoundedIcon fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -63,16 +84,11 @@ export function InvitationsCard() {
       >
         The invitation link for <strong>{toRevoke?.email}</strong> stops working at once.
       </ConfirmDialog>
-      <Box sx={{ px: 2.5, pt: 2, pb: 1.5, display: 'flex', alignItems: 'baseline', gap: 1 }}>
-        <Typography variant="h6" component="h2" id="invitations-table-title">
-          Pending invitations
-        </Typography>
-        {invitations.data && (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {invitations.data.total}
-          </Typography>
-        )}
-      </Box>
+      <CardGridTitle
+        id="invitations-table-title"
+        title="Pending invitations"
+        total={invitations.data?.total}
+      />
       <DataGrid
         label="Pending invitations"
         aria-labelledby="invitations-table-title"
@@ -85,7 +101,7 @@ export function InvitationsCard() {
         autoHeight
         localeText={{ noRowsLabel: invitations.isError ? 'Error loading data' : 'No pending invitations' }}
         slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-        sx={{ border: 0, borderTop: 1, borderColor: 'divider', borderRadius: 0, '--DataGrid-containerBackground': 'transparent', minHeight: 160 }}
+        sx={{ ...DIVIDED_FLUSH_GRID_SX, minHeight: 160 }}
       />
     </Card>
   );

@@ -11,6 +11,8 @@ import { hasAnyRole, roleCan } from '@gprhub/contract';
 import { useMemo, useState } from 'react';
 import { getErrorMessage } from '../../api/api-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CardGridTitle } from '../../components/card-grid-title';
+import { DIVIDED_FLUSH_GRID_SX } from '../../components/grid-styles';
 import { CopyButton } from '../../components/copy-button';
 import { PageHeader } from '../../components/page-header';
 import { useNavigate } from 'react-router';
@@ -44,11 +46,13 @@ export function MembersPage() {
       whyNotChangeRole: (member) => {
         if (!canManage) return 'Only owners and admins can change roles';
         if (isOwner(member.role) && !canGrantOwner) return 'Only owners can change an owner’s role';
-        if (lastOwner(member)) return 'The last owner keeps the owner role: make another member an owner first';
+        if (lastOwner(member))
+          return 'The last owner keeps the owner role: make another member an owner first';
         return null;
       },
       whyNotRemove: (member) => {
-        if (lastOwner(member)) return 'The last owner cannot leave or be removed: make another member an owner first';
+        if (lastOwner(member))
+          return 'The last owner cannot leave or be removed: make another member an owner first';
         if (member.id === selfId) return null;
         if (!canManage) return 'Only owners and admins can remove members';
         if (isOwner(member.role) && !canGrantOwner) return 'Only owners can remove an owner';
@@ -58,7 +62,10 @@ export function MembersPage() {
       selfId,
       onChangeRole: (member: Member, next: OrganizationRole) => {
         setRoleError(null);
-        changeRole.mutate({ id: member.id, role: next }, { onError: (error) => setRoleError(getErrorMessage(error)) });
+        changeRole.mutate(
+          { id: member.id, role: next },
+          { onError: (error) => setRoleError(getErrorMessage(error)) },
+        );
       },
       onRemove: setToRemove,
     });
@@ -100,12 +107,20 @@ export function MembersPage() {
           data-testid="invitation-link-alert"
         >
           <Typography variant="body2" sx={{ mb: 0.5 }}>
-            Invitation for <strong>{invited.email}</strong> made. No mail is sent: copy this link and send it to them.
+            Invitation for <strong>{invited.email}</strong> made. No mail is sent: copy this link and send it
+            to them.
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box
               component="code"
-              sx={{ fontSize: 13, wordBreak: 'break-all', bgcolor: 'action.hover', px: 1, py: 0.5, borderRadius: 1 }}
+              sx={{
+                fontSize: 13,
+                wordBreak: 'break-all',
+                bgcolor: 'action.hover',
+                px: 1,
+                py: 0.5,
+                borderRadius: 1,
+              }}
               data-testid="invitation-link"
             >
               {invited.url}
@@ -115,7 +130,12 @@ export function MembersPage() {
         </Alert>
       )}
       {roleError && (
-        <Alert severity="error" sx={{ mb: 3 }} onClose={() => setRoleError(null)} data-testid="member-role-error">
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          onClose={() => setRoleError(null)}
+          data-testid="member-role-error"
+        >
           {roleError}
         </Alert>
       )}
@@ -134,8 +154,8 @@ export function MembersPage() {
           <>You lose access to this organization at once, and the API keys you made stop working.</>
         ) : (
           <>
-            <strong>{toRemove?.name}</strong> ({toRemove?.email}) loses access to this organization at once, on
-            every device, and the API keys they made stop working.
+            <strong>{toRemove?.name}</strong> ({toRemove?.email}) loses access to this organization at once,
+            on every device, and the API keys they made stop working.
           </>
         )}
       </ConfirmDialog>
@@ -145,16 +165,7 @@ export function MembersPage() {
         </Alert>
       )}
       <Card data-testid="members-grid" sx={{ mb: 3 }}>
-        <Box sx={{ px: 2.5, pt: 2, pb: 1.5, display: 'flex', alignItems: 'baseline', gap: 1 }}>
-          <Typography variant="h6" component="h2" id="members-table-title">
-            Members
-          </Typography>
-          {members.data && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {members.data.total}
-            </Typography>
-          )}
-        </Box>
+        <CardGridTitle id="members-table-title" title="Members" total={members.data?.total} />
         <DataGrid
           label="Members"
           aria-labelledby="members-table-title"
@@ -167,7 +178,7 @@ export function MembersPage() {
           autoHeight
           localeText={{ noRowsLabel: members.isError ? 'Error loading data' : 'No members' }}
           slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-          sx={{ border: 0, borderTop: 1, borderColor: 'divider', borderRadius: 0, '--DataGrid-containerBackground': 'transparent' }}
+          sx={DIVIDED_FLUSH_GRID_SX}
         />
       </Card>
       {canManage && <InvitationsCard />}

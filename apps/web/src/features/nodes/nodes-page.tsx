@@ -17,7 +17,7 @@ import type { Node } from '@gprhub/contract';
 import { NODE_TYPE_LABELS } from '@gprhub/contract';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { COMPACT_PAGINATION_SX } from '../../components/grid-styles';
+import { COMPACT_PAGINATION_SX, FLUSH_GRID_SX } from '../../components/grid-styles';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/format-date';
 import { getListingColumns } from '../hub/hub-layout';
@@ -260,9 +260,7 @@ export function NodesPage() {
           }}
           slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
           sx={{
-            border: 0,
-            borderRadius: 0,
-            '--DataGrid-containerBackground': 'transparent',
+            ...FLUSH_GRID_SX,
             minHeight: 300,
             '& .MuiDataGrid-row': { cursor: isDeleted ? 'default' : 'pointer' },
             '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outline: 'none' },

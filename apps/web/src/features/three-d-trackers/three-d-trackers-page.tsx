@@ -8,18 +8,30 @@ import Tooltip from '@mui/material/Tooltip';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { DataGrid, GridActionsCellItem, useGridApiRef } from '@mui/x-data-grid';
-import type { GridColDef, GridFilterModel, GridPaginationModel, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
+import type {
+  GridColDef,
+  GridFilterModel,
+  GridPaginationModel,
+  GridRowSelectionModel,
+  GridSortModel,
+} from '@mui/x-data-grid';
 import type { ThreeDTracker, ThreeDTrackerQuery } from '@gprhub/contract';
 import { DEFAULT_QUERY_LIMIT, ThreeDTrackerMessages } from '@gprhub/contract';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FLUSH_GRID_SX } from '../../components/grid-styles';
 import { OrgLink } from '../../components/org-link';
 import { PageHeader } from '../../components/page-header';
 import { useSnackbar } from '../../components/snackbar-provider';
 import { formatDateTime } from '../../lib/format-date';
 import { AddTrackerDialog } from './add-tracker-dialog';
 import { usePermission } from '../members/members-api';
-import { useDeleteTracker, useSendTracker, useThreeDTrackers, useUpdateTracker } from './three-d-trackers-api';
+import {
+  useDeleteTracker,
+  useSendTracker,
+  useThreeDTrackers,
+  useUpdateTracker,
+} from './three-d-trackers-api';
 
 const DEFAULT_SORT: GridSortModel = [{ field: 'createdAt', sort: 'desc' }];
 const SORTABLE = new Set(['createdAt', 'name', 'idFromTracker']);
@@ -40,7 +52,10 @@ function toFilter(model: GridFilterModel): NonNullable<ThreeDTrackerQuery['filte
 /** `/three-d-trackers`: the organization's paired 3D trackers (seed 000 §2). */
 export function ThreeDTrackersPage() {
   const apiRef = useGridApiRef();
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_QUERY_LIMIT });
+  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({
+    page: 0,
+    pageSize: DEFAULT_QUERY_LIMIT,
+  });
   const [sortModel, setSortModel] = useState<GridSortModel>(DEFAULT_SORT);
   const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
@@ -50,7 +65,10 @@ export function ThreeDTrackersPage() {
       filter: toFilter(filterModel),
       limit: paginationModel.pageSize,
       skip: paginationModel.page * paginationModel.pageSize,
-      sort: { field: (SORTABLE.has(sort.field) ? sort.field : 'createdAt') as ThreeDTrackerQuery['sort']['field'], direction: sort.sort === 'asc' ? ('asc' as const) : ('desc' as const) },
+      sort: {
+        field: (SORTABLE.has(sort.field) ? sort.field : 'createdAt') as ThreeDTrackerQuery['sort']['field'],
+        direction: sort.sort === 'asc' ? ('asc' as const) : ('desc' as const),
+      },
     };
   }, [paginationModel, sortModel, filterModel]);
   const trackers = useThreeDTrackers(query, { poll: true });
@@ -65,8 +83,29 @@ export function ThreeDTrackersPage() {
   const columns = useMemo<GridColDef<ThreeDTracker>[]>(
     () => [
       { field: 'name', headerName: 'Name', flex: 1, minWidth: 200, editable: true },
-      { field: 'idFromTracker', headerName: 'Id from 3d Tracker', flex: 1, minWidth: 200, renderCell: ({ value }) => <Box component="span" sx={MONO}>{value as string}</Box> },
-      { field: 'nodeId', headerName: 'ID', width: 300, sortable: false, filterable: false, renderCell: ({ value }) => <Box component="span" sx={MONO}>{value as string}</Box> },
+      {
+        field: 'idFromTracker',
+        headerName: 'Id from 3d Tracker',
+        flex: 1,
+        minWidth: 200,
+        renderCell: ({ value }) => (
+          <Box component="span" sx={MONO}>
+            {value as string}
+          </Box>
+        ),
+      },
+      {
+        field: 'nodeId',
+        headerName: 'ID',
+        width: 300,
+        sortable: false,
+        filterable: false,
+        renderCell: ({ value }) => (
+          <Box component="span" sx={MONO}>
+            {value as string}
+          </Box>
+        ),
+      },
       {
         field: 'createdAt',
         headerName: 'Created at',
@@ -84,7 +123,11 @@ export function ThreeDTrackersPage() {
         filterable: false,
         renderCell: ({ row }) =>
           row.nextUploadInfo ? (
-            <OrgLink to={`/3d-models/${row.nextUploadInfo.threeDModelId}/3d-model`} style={MONO} data-testid="tracker-upload-node">
+            <OrgLink
+              to={`/3d-models/${row.nextUploadInfo.threeDModelId}/3d-model`}
+              style={MONO}
+              data-testid="tracker-upload-node"
+            >
               {row.nextUploadInfo.threeDModelId}
             </OrgLink>
           ) : (
@@ -98,7 +141,12 @@ export function ThreeDTrackersPage() {
         type: 'actions',
         width: 120,
         getActions: ({ row }) => [
-          <GridActionsCellItem key="edit" icon={<EditRoundedIcon />} label="Edit 3D tracker" onClick={() => apiRef.current?.startCellEditMode({ id: row.nodeId, field: 'name' })} />,
+          <GridActionsCellItem
+            key="edit"
+            icon={<EditRoundedIcon />}
+            label="Edit 3D tracker"
+            onClick={() => apiRef.current?.startCellEditMode({ id: row.nodeId, field: 'name' })}
+          />,
           <GridActionsCellItem
             key="delete"
             icon={
@@ -117,7 +165,12 @@ export function ThreeDTrackersPage() {
                   icon={<LinkOffRoundedIcon />}
                   label="Reset connection"
                   showInMenu
-                  onClick={() => send.mutate({ threeDTrackerId: row.nodeId, threeDModelId: null }, { onError: (error) => snackbar(`Error: ${error.message}`) })}
+                  onClick={() =>
+                    send.mutate(
+                      { threeDTrackerId: row.nodeId, threeDModelId: null },
+                      { onError: (error) => snackbar(`Error: ${error.message}`) },
+                    )
+                  }
                 />,
               ]
             : []),
@@ -198,9 +251,13 @@ export function ThreeDTrackersPage() {
           }}
           onProcessRowUpdateError={(error: Error) => snackbar(`Error: ${error.message}`)}
           autoHeight
-          localeText={{ noRowsLabel: trackers.isError ? 'Error loading data' : 'No 3D trackers yet. Pair one with “Add Tracker”.' }}
+          localeText={{
+            noRowsLabel: trackers.isError
+              ? 'Error loading data'
+              : 'No 3D trackers yet. Pair one with “Add Tracker”.',
+          }}
           slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-          sx={{ border: 0, borderRadius: 0, '--DataGrid-containerBackground': 'transparent', minHeight: 300 }}
+          sx={{ ...FLUSH_GRID_SX, minHeight: 300 }}
         />
       </Card>
     </Box>

@@ -12,6 +12,7 @@ import { useUuidParam } from '../../routes/use-uuid-param';
 import { NodeBreadcrumbs } from '../hub/node-breadcrumbs';
 import { NodeDetailsPanel } from '../node-details/node-details-panel';
 import { useFileNode } from './files-api';
+import { formatDateTime } from '../../lib/format-date';
 
 /** Bytes as a short size: 1.4 MB. */
 export function formatBytes(bytes: number | null): string {
@@ -49,7 +50,7 @@ export function FilePage() {
               {node.name}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {NODE_TYPE_LABELS[node.type]} · .{record.extension} · {formatBytes(record.size)} · uploaded {new Date(record.confirmedUploadedAt ?? record.createdAt).toLocaleString()}
+              {NODE_TYPE_LABELS[node.type]} · .{record.extension} · {formatBytes(record.size)} · uploaded {formatDateTime(record.confirmedUploadedAt ?? record.createdAt)}
             </Typography>
           </Box>
           <Button

@@ -15,6 +15,7 @@ import { OrgLink } from '../../components/org-link';
 import { isActiveStatus } from '../analyses/analysis-polling';
 import { useAnalysisByInput } from '../analyses/use-analysis-by-input';
 import { formatDirection, formatLengthCm, formatScanNumber } from './gpr-scan-format';
+import { formatDateTime } from '../../lib/format-date';
 
 /**
  * The detail card (spec §2): Details (original file name, scan length in cm, links to the dual-orientation
@@ -89,7 +90,7 @@ export function GprScanDetailsCard({ details }: { details: GprScanDetails | unde
         </DetailRow>
         {scan.scanDate && (
           <DetailRow label="Scanned" testId="detail-scan-date">
-            {new Date(scan.scanDate).toLocaleString()}
+            {formatDateTime(scan.scanDate)}
           </DetailRow>
         )}
       </Box>

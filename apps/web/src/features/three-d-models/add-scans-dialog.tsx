@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { getErrorMessage } from '../../api/api-error';
 import { useNodes } from '../nodes/nodes-api';
 import { useAddObservations } from './three-d-models-api';
+import { formatDateTime } from '../../lib/format-date';
 
 /** Pick GPR scans of the organization and place them in the model's version. */
 export function AddScansDialog({ modelId, versionId, isOpen, onClose }: { modelId: string; versionId: string; isOpen: boolean; onClose: () => void }) {
@@ -30,7 +31,7 @@ export function AddScansDialog({ modelId, versionId, isOpen, onClose }: { modelI
           {scans.data?.nodes.map((node) => (
             <ListItemButton key={node.nodeId} onClick={() => toggle(node.nodeId)}>
               <Checkbox size="small" checked={chosen.includes(node.nodeId)} sx={{ p: 0, mr: 1 }} />
-              <ListItemText primary={node.name} secondary={new Date(node.createdAt).toLocaleString()} />
+              <ListItemText primary={node.name} secondary={formatDateTime(node.createdAt)} />
             </ListItemButton>
           ))}
           {scans.data?.nodes.length === 0 && <Typography sx={{ color: 'text.secondary', p: 1 }}>No GPR scans found</Typography>}

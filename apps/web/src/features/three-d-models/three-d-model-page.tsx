@@ -20,6 +20,7 @@ import { ModelWorkspace } from './model-workspace';
 import { ShareDialog } from './share-dialog';
 import { useThreeDModel } from './three-d-models-api';
 import { UploadVersionDialog } from './upload-version-dialog';
+import { formatDateTime } from '../../lib/format-date';
 
 type ModelTab = '3d-model' | 'live';
 
@@ -71,7 +72,7 @@ export function ThreeDModelPage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="three-d-model-page">
       <PageHeader
         title={data.node.name}
-        description={data.threeDModelVersion ? `Version ${data.versionCount} of ${new Date(data.threeDModelVersion.createdAt).toLocaleString()}` : undefined}
+        description={data.threeDModelVersion ? `Version ${data.versionCount} of ${formatDateTime(data.threeDModelVersion.createdAt)}` : undefined}
         actions={
           <>
             {data.canEdit && (

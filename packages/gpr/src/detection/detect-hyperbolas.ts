@@ -123,6 +123,7 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
         permittivity: peak.permittivity,
         radiusM,
         polarity,
+        isOffsetAtNearestPeak: true,
       });
       if (!result) return;
       const candidate = { score: peak.score, result, radiusM };

@@ -1,6 +1,7 @@
 import type { PreparedScan } from '../detection/prepare-scan';
 import { bistaticTravelTimeS, coverFromApexTimeM } from './bistatic-cylinder';
 import { fitBarToTravelTimes, type BarFit, type BarFitOptions, type TravelTimes } from './fit-hyperbola';
+import { traceEnvelope } from '../detection/analytic-signal';
 import {
   envelopePeakOffset,
   findApexLobe,
@@ -41,6 +42,12 @@ export interface CandidateFitOptions {
   maxApertureM?: number;
   /** Envelope offset to use instead of this hyperbola's own (e.g. the scan's pooled value), samples. */
   offsetSamples?: number;
+  /**
+   * Take this hyperbola's envelope offset at the envelope peak nearest the tracked lobe, not the strongest within
+   * a period ({@link nearestEnvelopePeakOffset}). For screening, where a neighbour's reflection may lie within a
+   * period of a weak bar's lobe. Default false.
+   */
+  isOffsetAtNearestPeak?: boolean;
   /** Largest limb delay picked, in wavelet periods. Default 0.8. */
   maxDelayPeriods?: number;
   /** Fit with the scan's surface-coupling model (`scan.surfaceCoupling`), not straight rays. Default false. */
@@ -138,7 +145,11 @@ export function fitCandidate(
     });
     const trimmed = trimEarlyLimbs(scan, picks, bar, eps, options, pass.isFinal);
     const wavelet = stackOnPicks(scan, trimmed, apex.half);
-    const offset = options.offsetSamples ?? envelopePeakOffset(wavelet, apex.half);
+    const offset =
+      options.offsetSamples ??
+      (options.isOffsetAtNearestPeak
+        ? nearestEnvelopePeakOffset(wavelet, apex.half)
+        : envelopePeakOffset(wavelet, apex.half));
     const times = timesOf(scan, trimmed, offset);
     // The first pass sees only the hyperbola's top, whose curvature says little about εr: hold it there.
     const fit = fitBarToTravelTimes(
@@ -266,4 +277,36 @@ function trimEarlyLimbs(
   const left = keep(picks.filter((p) => p.traceIndex < centre).reverse());
   const right = keep(picks.filter((p) => p.traceIndex >= centre));
   return [...left.reverse(), ...right];
+}
+
+/**
+ * Like {@link envelopePeakOffset}, but to the envelope's local maximum nearest the tracked lobe (within ± `half`),
+ * not the strongest: a deep bar's stacked wavelet can hold, within a period of its own lobe, a stronger
+ * neighbour's limb or the ringing of a shallower bar (a long 1.6 GHz wavelet, bars 85–95 mm apart), whose
+ * envelope peak would move the bar's every travel time by up to a period, and its screening fit sideways onto
+ * the neighbour. Falls back to {@link envelopePeakOffset} when the window holds no local maximum.
+ *
+ * @param wavelet - a stacked wavelet from `stackOnPicks`.
+ * @param half - half-length of the apex template, samples.
+ * @returns the offset in samples.
+ * @example
+ * ```ts
+ * nearestEnvelopePeakOffset(stackOnPicks(scan, picks, apex.half), apex.half); // e.g. 3.1
+ * ```
+ */
+export function nearestEnvelopePeakOffset(wavelet: Float64Array, half: number): number {
+  const width = (wavelet.length - 1) / 2;
+  const envelope = traceEnvelope(wavelet);
+  let best = -1;
+  for (let i = Math.max(1, width - half); i <= Math.min(envelope.length - 2, width + half); i++) {
+    const isPeak = envelope[i] > 0 && envelope[i] >= envelope[i - 1] && envelope[i] >= envelope[i + 1];
+    if (isPeak && (best < 0 || Math.abs(i - width) < Math.abs(best - width))) best = i;
+  }
+  if (best < 0) return envelopePeakOffset(wavelet, half);
+  const a = envelope[best - 1];
+  const b = envelope[best];
+  const c = envelope[best + 1];
+  const curvature = a - 2 * b + c;
+  const offset = curvature === 0 ? 0 : Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / curvature));
+  return best + offset - width;
 }

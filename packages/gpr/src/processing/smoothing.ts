@@ -35,12 +35,17 @@ export function smoothInPlace(
   const halfTraces = Math.max(0, Math.floor((options.traces ?? 1) / 2));
   if (halfTime > 0) {
     const prefix = new Float64Array(samplesPerTrace + 1);
+    const n = samplesPerTrace;
+    const lead = Math.min(halfTime, n);
     for (let t = 0; t < traces; t++) {
-      const base = t * samplesPerTrace;
-      for (let s = 0; s < samplesPerTrace; s++) prefix[s + 1] = prefix[s] + samples[base + s];
-      for (let s = 0; s < samplesPerTrace; s++) {
+      const base = t * n;
+      // One pass: the prefix sum runs `halfTime` samples ahead of the sample written (which it has already read).
+      let running = 0;
+      for (let s = 0; s < lead; s++) prefix[s + 1] = running += samples[base + s];
+      for (let s = 0; s < n; s++) {
+        const hi = s + halfTime + 1 < n ? s + halfTime + 1 : n;
+        if (hi === s + halfTime + 1) prefix[hi] = running += samples[base + hi - 1];
         const lo = s > halfTime ? s - halfTime : 0;
-        const hi = s + halfTime + 1 < samplesPerTrace ? s + halfTime + 1 : samplesPerTrace;
         samples[base + s] = (prefix[hi] - prefix[lo]) / (hi - lo);
       }
     }

@@ -47,13 +47,22 @@ export function movingTraceMeanInPlace(
       const dropBase = (lo % ringSize) * n;
       const base = t * n;
       const inverseCount = 1 / (wantHi - wantLo + 1);
-      for (let s = 0; s < n; s++) {
-        const total = sum[s] + samples[addBase + s] - ring[dropBase + s];
-        sum[s] = total;
-        const original = samples[base + s];
-        ring[slot + s] = original;
-        const mean = total * inverseCount;
-        samples[base + s] = isMean ? mean : original - mean;
+      // One loop per mode (no test per sample).
+      if (isMean) {
+        for (let s = 0; s < n; s++) {
+          const total = sum[s] + samples[addBase + s] - ring[dropBase + s];
+          sum[s] = total;
+          ring[slot + s] = samples[base + s];
+          samples[base + s] = total * inverseCount;
+        }
+      } else {
+        for (let s = 0; s < n; s++) {
+          const total = sum[s] + samples[addBase + s] - ring[dropBase + s];
+          sum[s] = total;
+          const original = samples[base + s];
+          ring[slot + s] = original;
+          samples[base + s] = original - total * inverseCount;
+        }
       }
       hi = wantHi;
       lo = wantLo;

@@ -9,6 +9,8 @@
  * @param samplesPerTrace - samples per trace.
  * @param halfWidth - traces on each side of the centre trace (≥ 0).
  * @param mode - `'mean'` to smooth, `'subtract'` to remove a moving background.
+ * @param afterTrace - called with a trace's first index once its result is written (the trace is not read again,
+ *   so the caller may go on changing it in the same pass).
  * @returns nothing.
  * @example
  * ```ts
@@ -22,6 +24,7 @@ export function movingTraceMeanInPlace(
   samplesPerTrace: number,
   halfWidth: number,
   mode: 'mean' | 'subtract',
+  afterTrace?: (base: number) => void,
 ): void {
   const h = Math.max(0, Math.floor(halfWidth));
   const n = samplesPerTrace;
@@ -66,6 +69,7 @@ export function movingTraceMeanInPlace(
       }
       hi = wantHi;
       lo = wantLo;
+      afterTrace?.(base);
       continue;
     }
     while (hi < wantHi) {
@@ -87,5 +91,6 @@ export function movingTraceMeanInPlace(
       const mean = sum[s] * inverseCount;
       samples[base + s] = mode === 'mean' ? mean : original - mean;
     }
+    afterTrace?.(base);
   }
 }

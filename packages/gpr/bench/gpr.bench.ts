@@ -4,7 +4,7 @@
 // Run with `npm run bench -- gpr` from the repository root.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import {
   encodePng,
@@ -155,7 +155,12 @@ function numpyFigures(files: string[]): NumpyFigures | string {
 function printSideBySide(): void {
   if (!existsSync(realDir)) return;
   const files = findDzt(realDir);
-  console.log('\nREADING AND PROCESSING vs NumPy (CPU ms per call, median of 9; target: ours ≥ 5× faster)');
+  const load = loadavg()
+    .map((v) => v.toFixed(2))
+    .join(', ');
+  console.log(
+    `\nREADING AND PROCESSING vs NumPy (CPU ms per call, median of 9; target: ours ≥ 5× faster; load average ${load})`,
+  );
   const { dewowSamples, smoothingSamples, meanTraces } = SIDE_BY_SIDE;
   console.log(
     `chain = dewow ${dewowSamples} samples, smoothing ${smoothingSamples}, moving mean trace over ${meanTraces} traces, ` +

@@ -38,25 +38,33 @@ def read_dzt(path):
 
 
 def moving_mean(a, window, axis):
-    """Centred moving mean (window clipped at the ends) by cumulative sums, along axis."""
+    """Centred moving mean (window clipped at the ends) by cumulative sums, along axis: the full windows by two
+    slices of the cumulative sum (no index arrays), the clipped ends by indexing."""
     half = window // 2
     n = a.shape[axis]
-    c = np.cumsum(a, axis=axis)
-    c = np.concatenate([np.zeros_like(np.take(c, [0], axis=axis)), c], axis=axis)
+    a = np.moveaxis(a, axis, 0)
+    c = np.empty((n + 1,) + a.shape[1:], dtype=np.float64)
+    c[0] = 0
+    np.cumsum(a, axis=0, out=c[1:])
     idx = np.arange(n)
     lo = np.clip(idx - half, 0, n)
     hi = np.clip(idx + half + 1, 0, n)
-    s = np.take(c, hi, axis=axis) - np.take(c, lo, axis=axis)
-    shape = [1, 1]
-    shape[axis] = n
-    return s / (hi - lo).reshape(shape)
+    s = np.empty(a.shape, dtype=np.float64)
+    full = max(0, n - 2 * half)
+    if full > 0:
+        s[half : half + full] = c[half + half + 1 : half + half + 1 + full] - c[0:full]
+    ends = np.r_[0 : min(half, n), max(half, half + full) : n]
+    s[ends] = c[hi[ends]] - c[lo[ends]]
+    s /= (hi - lo).astype(np.float64).reshape((n,) + (1,) * (a.ndim - 1))
+    return np.moveaxis(s, 0, axis)
 
 
 def chain_vectorised(data, dewow, smooth, mean_traces, power, twtt):
     d = data - moving_mean(data, dewow, 0)
     d = moving_mean(d, smooth, 0)
-    d = d - moving_mean(d, mean_traces, 1)
-    return d * (twtt ** power)[:, None]
+    d -= moving_mean(d, mean_traces, 1)
+    d *= (twtt ** power)[:, None]
+    return d
 
 
 def window_mean_loop(data, window, axis):

@@ -81,6 +81,10 @@ export function computeDiffractionStack(
   const minApex = options.minApexLevel ?? 3;
   const maxDelay = (options.maxDelayPeriods ?? 2) * scan.periodSamples;
   const tapStride = Math.max(1, Math.round(maxAperture / dx / 16));
+  let tapSample = new Int32Array(0);
+  let tapFraction = new Float64Array(0);
+  let tapWeight = new Float64Array(0);
+  let tapTraces = new Int32Array(0);
   for (let e = 0; e < permittivities.length; e++) {
     const eps = permittivities[e];
     for (let r = 0; r < rows; r++) {
@@ -102,6 +106,25 @@ export function computeDiffractionStack(
       for (let i = 0; i < taps.length; i++) weights.push(1 - (0.5 * i) / taps.length);
       const sideWeight = weights.reduce((a, b) => a + b, 0);
       const inverseLevel = 1 / level[apex];
+      // What depends on the row only, out of the column loop: each tap's sample, interpolation fraction and
+      // trace distance (the taps past the end of the trace are dropped, as the loop's break did).
+      if (taps.length > tapSample.length) {
+        tapSample = new Int32Array(taps.length);
+        tapFraction = new Float64Array(taps.length);
+        tapWeight = new Float64Array(taps.length);
+        tapTraces = new Int32Array(taps.length);
+      }
+      let usedTaps = 0;
+      while (usedTaps < taps.length && Math.floor(apex + delays[usedTaps]) < n - 1) usedTaps++;
+      for (let i = 0; i < usedTaps; i++) {
+        const time = apex + delays[i];
+        tapSample[i] = Math.floor(time);
+        tapFraction[i] = time - tapSample[i];
+        tapWeight[i] = weights[i];
+        tapTraces[i] = taps[i];
+      }
+      const firstTap = taps[0];
+      const lastTap = taps[taps.length - 1];
       for (let c = 0; c < traceIndices.length; c++) {
         const x = traceIndices[c];
         const centre = x * n + apex;
@@ -110,16 +133,14 @@ export function computeDiffractionStack(
         let leftIm = 0.5 * hilbert[centre];
         let rightRe = leftRe;
         let rightIm = leftIm;
-        const hasLeft = x - taps[taps.length - 1] >= 0 || x - taps[0] >= 0;
-        const hasRight = x + taps[0] < traces;
-        for (let i = 0; i < taps.length; i++) {
-          const time = apex + delays[i];
-          const s0 = Math.floor(time);
-          if (s0 >= n - 1) break;
-          const f = time - s0;
-          const w = weights[i];
-          const lt = x - taps[i];
-          const rt = x + taps[i];
+        const hasLeft = x - lastTap >= 0 || x - firstTap >= 0;
+        const hasRight = x + firstTap < traces;
+        for (let i = 0; i < usedTaps; i++) {
+          const s0 = tapSample[i];
+          const f = tapFraction[i];
+          const w = tapWeight[i];
+          const lt = x - tapTraces[i];
+          const rt = x + tapTraces[i];
           if (lt >= 0) {
             const j = lt * n + s0;
             leftRe += w * (data[j] + f * (data[j + 1] - data[j]));

@@ -153,6 +153,47 @@ describe('readDzt on synthetic files', () => {
     }
   });
 
+  it('decodes every sample as the stored word minus the centre, whatever the layout and alignment', () => {
+    // The reader's fast paths (two 16-bit samples per 32-bit load, the native copy of 32-bit samples, per trace
+    // or all at once) against a direct decode: 8/16/32 bits, with and without the counter words, odd and even
+    // trace lengths, two channels, and the file's bytes at an odd offset in their buffer (no aligned view).
+    for (const bits of [8, 16, 32] as const) {
+      for (const withCounter of [false, true]) {
+        for (const samplesPerTrace of [63, 64]) {
+          for (const channels of [1, 2]) {
+            for (const shift of [0, 1, 2]) {
+              const file = buildDzt({ bits, withCounter, samplesPerTrace, channels, traces: 5 });
+              const bytes = new Uint8Array(file.length + shift).subarray(shift);
+              bytes.set(file);
+              const result = readDzt({ name: 'a.dzt', bytes });
+              const view = new DataView(file.buffer);
+              const bps = bits / 8;
+              const centre = bits === 8 ? 128 : bits === 16 ? 32768 : 0;
+              const skip = withCounter ? 2 : 0;
+              result.radargrams.forEach((r, c) => {
+                expect(r.samplesPerTrace).toBe(samplesPerTrace - skip);
+                const expected = new Float32Array(r.traces * r.samplesPerTrace);
+                for (let t = 0; t < r.traces; t++) {
+                  for (let s = skip; s < samplesPerTrace; s++) {
+                    const off = 1024 * channels + ((t * channels + c) * samplesPerTrace + s) * bps;
+                    const word =
+                      bps === 1
+                        ? view.getUint8(off)
+                        : bps === 2
+                          ? view.getUint16(off, true)
+                          : view.getInt32(off, true);
+                    expected[t * r.samplesPerTrace + s - skip] = word - centre;
+                  }
+                }
+                expect(r.samples).toEqual(expected);
+              });
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('splits multi-channel files into one radargram per channel with their own range', () => {
     const result = readDzt({ name: 'multi.DZT', bytes: buildDzt({ channels: 2, traces: 7, rangeNs: 10 }) });
     expectWellFormed(result);

@@ -150,7 +150,8 @@ const IS_LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] ===
 /**
  * Copies samples `skip…` of every trace of `channel`, centred, into `out` (trace-major). Reading a file is a copy
  * and a subtraction: on a little-endian host with aligned data the words are read through a typed-array view of
- * the bytes (one load per sample), else through the DataView. Offsets are pre-checked.
+ * the bytes (16-bit: two samples per 32-bit load; 32-bit: the typed-array copy, which converts natively), else
+ * through the DataView. Offsets are pre-checked.
  */
 function copySamples(
   reader: ByteReader,
@@ -174,22 +175,37 @@ function copySamples(
       for (let s = 0; s < outNs; s++) out[dst + s] = bytes[src + s] - centre;
     }
   } else if (IS_LITTLE_ENDIAN_HOST && isAligned && bps === 2) {
+    const stride = scanBytes >> 1;
+    if ((bytes.byteOffset + first) % 4 === 0 && stride % 2 === 0 && outNs % 2 === 0) {
+      // Two samples per 32-bit load (the low half is the earlier sample on a little-endian host).
+      const pairs = new Uint32Array(bytes.buffer, bytes.byteOffset + first, (bytes.byteLength - first) >> 2);
+      const pairStride = stride >> 1;
+      const pairsPerTrace = outNs >> 1;
+      for (let t = 0; t < traces; t++) {
+        const src = t * pairStride;
+        let dst = t * outNs;
+        for (let p = 0; p < pairsPerTrace; p++, dst += 2) {
+          const pair = pairs[src + p];
+          out[dst] = (pair & 0xffff) - centre;
+          out[dst + 1] = (pair >>> 16) - centre;
+        }
+      }
+      return;
+    }
     // One loop per element type: a loop over either keeps its loads monomorphic.
     const words = new Uint16Array(bytes.buffer, bytes.byteOffset + first, (bytes.byteLength - first) >> 1);
-    const stride = scanBytes >> 1;
     for (let t = 0; t < traces; t++) {
       const src = t * stride;
       const dst = t * outNs;
       for (let s = 0; s < outNs; s++) out[dst + s] = words[src + s] - centre;
     }
-  } else if (IS_LITTLE_ENDIAN_HOST && isAligned) {
+  } else if (IS_LITTLE_ENDIAN_HOST && isAligned && centre === 0) {
+    // 32-bit samples need no centring: the typed-array copy converts them natively, a trace at a time (or all at
+    // once when the traces are contiguous).
     const words = new Int32Array(bytes.buffer, bytes.byteOffset + first, (bytes.byteLength - first) >> 2);
     const stride = scanBytes >> 2;
-    for (let t = 0; t < traces; t++) {
-      const src = t * stride;
-      const dst = t * outNs;
-      for (let s = 0; s < outNs; s++) out[dst + s] = words[src + s] - centre;
-    }
+    if (stride === outNs) out.set(words.subarray(0, traces * outNs));
+    else for (let t = 0; t < traces; t++) out.set(words.subarray(t * stride, t * stride + outNs), t * outNs);
   } else {
     for (let t = 0; t < traces; t++) {
       const src = first + t * scanBytes;

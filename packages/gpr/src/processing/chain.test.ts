@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { synthesizeRadargram } from '../physics/synthetic-scan';
 import { defaultDewowWindow, processRadargram, processRadargramDetailed } from './chain';
 import { SIGNAL_BASED_VIEWER_PRESET } from './options';
+import { smoothInPlace } from './smoothing';
 import { radargramFromTraces, tracesOf } from './test-radargram';
 
 describe('processing chain', () => {
@@ -107,6 +108,33 @@ describe('processing chain', () => {
     expect(out.traces).toBe(64);
     expect(Math.min(...out.samples)).toBeGreaterThanOrEqual(0); // envelope
     expect(out.samples.every(Number.isFinite)).toBe(true);
+  });
+
+  it('smooths each trace in the mean removal pass to the same samples as the steps one after another', () => {
+    const rg = synthesizeRadargram({
+      traces: 40,
+      samplesPerTrace: 96,
+      reflectors: [{ xM: 0.06, depthM: 0.03 }],
+      noiseAmplitude: 0.05,
+    });
+    for (const meanRemovalWindow of [undefined, 1, 7, 100]) {
+      for (const smoothing of [2, 3, 5]) {
+        const options = {
+          timeZero: 'start-offset' as const,
+          startOffset: 0,
+          dewow: 9,
+          normalizeTo: false as const,
+          timeScaling: false,
+          linearGainDb: 0,
+          meanRemovalWindow,
+          smoothing,
+        };
+        // By hand: the chain without smoothing (dewow and mean removal), then the smoothing step on its own.
+        const steps = processRadargram(rg, { ...options, smoothing: 0 }).samples.slice();
+        smoothInPlace(steps, rg.traces, rg.samplesPerTrace, { samples: smoothing, traces: smoothing });
+        expect(processRadargram(rg, options).samples).toEqual(steps);
+      }
+    }
   });
 
   it('picks a dewow window of two periods', () => {

@@ -12,7 +12,7 @@ import {
   type ProcessingOptions,
   type ResolvedProcessingOptions,
 } from './options';
-import { smoothInPlace } from './smoothing';
+import { smoothInPlace, smoothTraceInPlace } from './smoothing';
 import { withSamples } from './radargram-copy';
 import { findTimeZero } from '../detection/time-zero-estimate';
 import { findDirectWaveSample } from './time-zero';
@@ -83,7 +83,15 @@ export function processRadargramDetailed(
   const mean = new Float32Array(n);
   for (let i = 0; i < n && isFullMean; i++) mean[i] = sum[i] / traces;
   const hasMiddleSteps = Boolean(o.bandPass) || o.smoothing > 1 || o.migrate || o.envelope;
-  if (isFullMean && hasMiddleSteps) subtractCurveInPlace(samples, traces, mean, null);
+  // Smoothing along time follows the mean removal directly when there is no band-pass: each trace is smoothed in
+  // the mean removal's pass, once its background is off (the same operations on the same values).
+  const halfTime = Math.floor(o.smoothing / 2);
+  const isTimeSmoothingFused = halfTime > 0 && !o.bandPass && (isFullMean ? hasMiddleSteps : o.meanRemoval);
+  const prefix = new Float64Array(isTimeSmoothingFused ? n + 1 : 0);
+  const smoothTrace = isTimeSmoothingFused
+    ? (base: number): void => smoothTraceInPlace(samples, base, n, halfTime, prefix)
+    : undefined;
+  if (isFullMean && hasMiddleSteps) subtractCurveInPlace(samples, traces, mean, null, smoothTrace);
   else if (o.meanRemoval && !isFullMean) {
     movingTraceMeanInPlace(
       samples,
@@ -91,11 +99,17 @@ export function processRadargramDetailed(
       n,
       Math.floor(Math.max(1, o.meanRemovalWindow ?? 1) / 2),
       'subtract',
+      smoothTrace,
     );
   }
   let out = withSamples(rg, samples, { samplesPerTrace: n, timeOffsetS: firstSampleTimeS });
   if (o.bandPass) bandPassInPlace(out.samples, traces, n, out.sampleIntervalS, o.bandPass);
-  if (o.smoothing > 1) smoothInPlace(out.samples, traces, n, { samples: o.smoothing, traces: o.smoothing });
+  if (o.smoothing > 1) {
+    smoothInPlace(out.samples, traces, n, {
+      samples: isTimeSmoothingFused ? 1 : o.smoothing,
+      traces: o.smoothing,
+    });
+  }
   if (o.migrate) out = migrateStolt(out, { permittivity: o.permittivity });
   if (o.envelope) envelopeInPlace(out.samples, traces, n);
   // Without middle steps the mean trace is still to be subtracted: fold it into the last pass.
@@ -148,18 +162,23 @@ export function defaultDewowWindow(rg: Pick<Radargram, 'sampleIntervalS' | 'cent
   return Math.max(3, Math.round(seconds / rg.sampleIntervalS));
 }
 
-/** `x ← (x − mean[s]) × curve[s]` for every trace (no curve: just the subtraction), in place. */
+/**
+ * `x ← (x − mean[s]) × curve[s]` for every trace (no curve: just the subtraction), in place; `afterTrace` is
+ * called with each trace's first index once it is done.
+ */
 function subtractCurveInPlace(
   samples: Float32Array,
   traces: number,
   mean: Float32Array,
   curve: Float32Array | null,
+  afterTrace?: (base: number) => void,
 ): void {
   const n = mean.length;
   for (let t = 0; t < traces; t++) {
     const base = t * n;
     if (curve) for (let s = 0; s < n; s++) samples[base + s] = (samples[base + s] - mean[s]) * curve[s];
     else for (let s = 0; s < n; s++) samples[base + s] -= mean[s];
+    afterTrace?.(base);
   }
 }
 

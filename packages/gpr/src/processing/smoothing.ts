@@ -35,17 +35,46 @@ export function smoothInPlace(
   const halfTraces = Math.max(0, Math.floor((options.traces ?? 1) / 2));
   if (halfTime > 0) {
     const prefix = new Float64Array(samplesPerTrace + 1);
-    for (let t = 0; t < traces; t++) {
-      const base = t * samplesPerTrace;
-      for (let s = 0; s < samplesPerTrace; s++) prefix[s + 1] = prefix[s] + samples[base + s];
-      for (let s = 0; s < samplesPerTrace; s++) {
-        const lo = s > halfTime ? s - halfTime : 0;
-        const hi = s + halfTime + 1 < samplesPerTrace ? s + halfTime + 1 : samplesPerTrace;
-        samples[base + s] = (prefix[hi] - prefix[lo]) / (hi - lo);
-      }
-    }
+    for (let t = 0; t < traces; t++)
+      smoothTraceInPlace(samples, t * samplesPerTrace, samplesPerTrace, halfTime, prefix);
   }
   if (halfTraces > 0) movingTraceMeanInPlace(samples, traces, samplesPerTrace, halfTraces, 'mean');
+}
+
+/**
+ * The boxcar along time of one trace, in place ({@link smoothInPlace}'s time step, exposed so that the processing
+ * chain can smooth each trace in the same pass as the step before): sample `s` becomes the mean of samples
+ * `s − halfTime … s + halfTime`, truncated at the trace's ends.
+ *
+ * @param samples - amplitudes, trace-major; the trace is modified in place.
+ * @param base - index of the trace's first sample.
+ * @param n - samples in the trace.
+ * @param halfTime - half-width of the window, samples (≥ 1).
+ * @param prefix - scratch of at least `n + 1` values whose first is 0 (reused between traces).
+ * @returns nothing.
+ * @example
+ * ```ts
+ * const x = Float32Array.of(0, 3, 6, 0);
+ * smoothTraceInPlace(x, 0, 4, 1, new Float64Array(5)); // x = [1.5, 3, 3, 3]
+ * ```
+ */
+export function smoothTraceInPlace(
+  samples: Float32Array,
+  base: number,
+  n: number,
+  halfTime: number,
+  prefix: Float64Array,
+): void {
+  // One pass: the prefix sum runs `halfTime` samples ahead of the sample written (which it has already read).
+  const lead = Math.min(halfTime, n);
+  let running = 0;
+  for (let s = 0; s < lead; s++) prefix[s + 1] = running += samples[base + s];
+  for (let s = 0; s < n; s++) {
+    const hi = s + halfTime + 1 < n ? s + halfTime + 1 : n;
+    if (hi === s + halfTime + 1) prefix[hi] = running += samples[base + hi - 1];
+    const lo = s > halfTime ? s - halfTime : 0;
+    samples[base + s] = (prefix[hi] - prefix[lo]) / (hi - lo);
+  }
 }
 
 /**

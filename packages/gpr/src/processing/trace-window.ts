@@ -9,6 +9,8 @@
  * @param samplesPerTrace - samples per trace.
  * @param halfWidth - traces on each side of the centre trace (≥ 0).
  * @param mode - `'mean'` to smooth, `'subtract'` to remove a moving background.
+ * @param afterTrace - called with a trace's first index once its result is written (the trace is not read again,
+ *   so the caller may go on changing it in the same pass).
  * @returns nothing.
  * @example
  * ```ts
@@ -22,6 +24,7 @@ export function movingTraceMeanInPlace(
   samplesPerTrace: number,
   halfWidth: number,
   mode: 'mean' | 'subtract',
+  afterTrace?: (base: number) => void,
 ): void {
   const h = Math.max(0, Math.floor(halfWidth));
   const n = samplesPerTrace;
@@ -47,16 +50,26 @@ export function movingTraceMeanInPlace(
       const dropBase = (lo % ringSize) * n;
       const base = t * n;
       const inverseCount = 1 / (wantHi - wantLo + 1);
-      for (let s = 0; s < n; s++) {
-        const total = sum[s] + samples[addBase + s] - ring[dropBase + s];
-        sum[s] = total;
-        const original = samples[base + s];
-        ring[slot + s] = original;
-        const mean = total * inverseCount;
-        samples[base + s] = isMean ? mean : original - mean;
+      // One loop per mode (no test per sample).
+      if (isMean) {
+        for (let s = 0; s < n; s++) {
+          const total = sum[s] + samples[addBase + s] - ring[dropBase + s];
+          sum[s] = total;
+          ring[slot + s] = samples[base + s];
+          samples[base + s] = total * inverseCount;
+        }
+      } else {
+        for (let s = 0; s < n; s++) {
+          const total = sum[s] + samples[addBase + s] - ring[dropBase + s];
+          sum[s] = total;
+          const original = samples[base + s];
+          ring[slot + s] = original;
+          samples[base + s] = original - total * inverseCount;
+        }
       }
       hi = wantHi;
       lo = wantLo;
+      afterTrace?.(base);
       continue;
     }
     while (hi < wantHi) {
@@ -78,5 +91,6 @@ export function movingTraceMeanInPlace(
       const mean = sum[s] * inverseCount;
       samples[base + s] = mode === 'mean' ? mean : original - mean;
     }
+    afterTrace?.(base);
   }
 }

@@ -5,6 +5,7 @@ import sys, json, numpy as np, subprocess
 import os
 HERE=os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0,HERE)
+os.makedirs(os.path.join(os.path.dirname(os.path.abspath(__file__)),'out'),exist_ok=True)
 from mie import fermat
 from scipy.optimize import least_squares
 c=299792458.0

@@ -4,6 +4,7 @@
 import os, sys, numpy as np, json
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fdtd
+os.makedirs(os.path.join(os.path.dirname(os.path.abspath(__file__)),'out'),exist_ok=True)
 eps=float(sys.argv[1]); f0=float(sys.argv[2])*1e9; cover=float(sys.argv[3])*1e-3; Rs=[float(r)*1e-3 for r in sys.argv[4].split(',')]
 dx=float(sys.argv[5]) if len(sys.argv)>5 else 0.002
 kw=dict(sigma=float(__import__("os").environ.get("SIG","0")), stair=__import__("os").environ.get("STAIR","node"), halfw=float(sys.argv[7]) if len(sys.argv)>7 else 0.16, air=0.16, below=float(sys.argv[7]) if len(sys.argv)>7 else 0.16, T=float(sys.argv[8])*1e-9 if len(sys.argv)>8 else 2.8e-9, dx=dx)

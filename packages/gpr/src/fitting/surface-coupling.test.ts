@@ -140,4 +140,24 @@ describe('surfaceCouplingCorrections', () => {
     expect(-correction).toBeLessThan(0.5 * rayDelay);
     expect(-correction).toBeGreaterThan(0.05 * rayDelay);
   });
+  it('moves the reflection point to where the whole delay is stationary: limbs earlier, the more the thicker the bar', () => {
+    const options = { frequencyHz: 2e9, antennaHeightM: 0.004, shouldModelScattering: false };
+    const shift = (radiusM: number, x: number): number => {
+      const b = { x0M: 0, coverM: 0.024, radiusM };
+      return (
+        surfaceCouplingCorrectionS(x, b, 7, 0.036, { ...options, shouldUseStationaryPoint: true }) -
+        surfaceCouplingCorrectionS(x, b, 7, 0.036, options)
+      );
+    };
+    // The apex is symmetric: the point stays on top.
+    expect(Math.abs(shift(0.014, 0))).toBeLessThan(1e-15);
+    for (const x of [0.02, 0.04]) {
+      expect(shift(0.004, x)).toBeLessThan(0);
+      // A thick bar's point slides further (its ray path is flatter along the bar): about three times the shift.
+      expect(shift(0.014, x)).toBeLessThan(2 * shift(0.004, x));
+    }
+    // 40 mm from the apex of a 14 mm bar under 24 mm: a few picoseconds (the FDTD of decision 0057 shows −5 ps).
+    expect(shift(0.014, 0.04)).toBeLessThan(-1.5e-12);
+    expect(shift(0.014, 0.04)).toBeGreaterThan(-5e-12);
+  });
 });

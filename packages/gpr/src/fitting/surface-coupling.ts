@@ -255,9 +255,18 @@ export interface SurfaceCoupling {
    * rebar at GPR frequencies). Default true.
    */
   shouldModelScattering?: boolean;
+  /**
+   * Take the legs' delays where the whole delay (ray plus legs) is stationary on the bar, not at the straight-ray
+   * reflection point (decision 0057: right against a 2-D FDTD of a lone bar, thick shallow bars' limbs earlier).
+   * Default false: switched on, a deep bar between two shallow ones is lost in `detect-hyperbolas.test.ts`.
+   */
+  shouldUseStationaryPoint?: boolean;
 }
 
 const scratchPath: PathWithGradient = { lengthM: 0, dX0: 0, dCover: 0, pointXM: 0, pointDepthM: 0 };
+
+/** Step in the reflection point's angle on the bar for the stationary-delay search ({@link couplingOnly}), radians. */
+const STATIONARY_STEP_RAD = 0.1;
 
 /**
  * Correction to add to the straight-ray (Fermat) two-way time of a bar at one antenna midpoint, seconds: the two
@@ -336,14 +345,35 @@ function couplingOnly(
   // air gap, ≈ 2h·cos θ_air/c before the critical angle — is a real delay the direct wave (travelling in the air at
   // the antennas' height) does not share, and stays in the correction.
   const apex = 2 * surfaceLegDelayS(half, cover, permittivity, f, 0);
+  const velocity = SPEED_OF_LIGHT_M_PER_S / Math.sqrt(permittivity);
+  const r = Math.max(0, bar.radiusM);
+  const cz = bar.coverM + r;
   const at = (x: number): number => {
     reflectedPathWithGradient(x - half, x + half, bar, scratchPath);
-    const depth = Math.max(scratchPath.pointDepthM, 1e-4);
-    return (
-      surfaceLegDelayS(scratchPath.pointXM - (x - half), depth, permittivity, f, h) +
-      surfaceLegDelayS(scratchPath.pointXM - (x + half), depth, permittivity, f, h) -
-      apex
-    );
+    const { pointXM, pointDepthM, lengthM } = scratchPath;
+    const legs = (px: number, pz: number): number =>
+      surfaceLegDelayS(px - (x - half), Math.max(pz, 1e-4), permittivity, f, h) +
+      surfaceLegDelayS(px - (x + half), Math.max(pz, 1e-4), permittivity, f, h);
+    const centre = legs(pointXM, pointDepthM);
+    if (!(r > 0) || !coupling.shouldUseStationaryPoint) return centre - apex;
+    // The echo comes from where the whole delay — ray plus the legs' half-space delays — is stationary on the bar
+    // (decision 0057), not from the straight-ray reflection point: the legs' delay falls towards the limb's side
+    // beyond the critical angle, so the point moves along the bar and the limb arrives earlier. The ray path is
+    // the flatter against that slope the thicker the bar, so thick bars' limbs move most. One parabolic step in
+    // the point's angle on the bar (three points 0.1 rad apart) gives the minimum to < 0.1 ps.
+    const phi = Math.atan2(pointXM - bar.x0M, cz - pointDepthM);
+    const total = (angle: number): number => {
+      const px = bar.x0M + r * Math.sin(angle);
+      const pz = cz - r * Math.cos(angle);
+      return (Math.hypot(px - x + half, pz) + Math.hypot(px - x - half, pz)) / velocity + legs(px, pz);
+    };
+    const here = lengthM / velocity + centre;
+    const ahead = total(phi + STATIONARY_STEP_RAD);
+    const behind = total(phi - STATIONARY_STEP_RAD);
+    const curvature = ahead - 2 * here + behind;
+    const slope = 0.5 * (ahead - behind);
+    const shift = curvature > 0 ? Math.max(-0.5 * Math.abs(slope), (-slope * slope) / (2 * curvature)) : 0;
+    return centre + Math.min(0, shift) - apex;
   };
   const out = new Float64Array(midpointsM.length);
   // The correction is smooth along the line: evaluate it on nodes at most a fifth of the bar's depth apart and

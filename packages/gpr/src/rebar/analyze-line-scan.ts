@@ -3,7 +3,7 @@ import { coverFromApexTimeM } from '../fitting/bistatic-cylinder';
 import { surfaceCouplingCorrections } from '../fitting/surface-coupling';
 import { SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
 import { coverSdM, MARGINAL_RADII_M, refitDetection, timesFromPicks } from './bar-fits';
-import { claimDiameterFromPosterior, decideDiameter } from './diameter';
+import { claimDiameterFromPosterior, decideDiameter, DIAMETER_PERMITTIVITY_FLOOR } from './diameter';
 import { createId } from './ids';
 import {
   detectLine,
@@ -121,6 +121,29 @@ export function choosePermittivity(
   return poolPermittivity(linePermittivities(line));
 }
 
+/**
+ * A bar's radius sd with the scan's permittivity held, widened by the permittivity's uncertainty (decision 0057):
+ * the radius posterior is refitted at εr ± its 1-σ (at least {@link DIAMETER_PERMITTIVITY_FLOOR} of εr) and half
+ * the shift of its mean is added in quadrature. Skipped (Infinity) where no claim could follow anyway.
+ */
+function radiusSdWithPermittivity(
+  line: LineDetectionsCore,
+  index: number,
+  fit: { radiusM: number; radiusSdM: number },
+  eps: number,
+  epsSd: number,
+  range: readonly [number, number],
+): number {
+  if (fit.radiusSdM > 0.003 || fit.radiusM < range[0] + 0.001 || fit.radiusM > range[1] - 0.001)
+    return Infinity;
+  const step = Math.max(epsSd, DIAMETER_PERMITTIVITY_FLOOR * eps);
+  const { scan, detections, offset } = line;
+  const below = refitDetection(scan, detections[index], offset.offsetSamples, undefined, eps - step);
+  const above = refitDetection(scan, detections[index], offset.offsetSamples, undefined, eps + step);
+  if (!below || !above) return Infinity;
+  return Math.hypot(fit.radiusSdM, 0.5 * (above.radiusM - below.radiusM));
+}
+
 function calibrateOnKnownCover(
   line: LineDetections,
   known: { xM: number; coverM: number },
@@ -203,10 +226,12 @@ export function finishLine(
     const fit = refitDetection(scan, detection, offset.offsetSamples, radius, eps);
     if (!fit) return;
     if (radius === undefined && nominalDiameterMm === undefined && canDecide) {
-      // The radius posterior with the scan's εr held (the curvature then speaks for the radius alone).
+      // The radius posterior with the scan's εr held (the curvature then speaks for the radius alone), widened by
+      // how far it moves when that εr moves by its uncertainty (radius and εr trade off along the curvature).
+      const range = [MARGINAL_RADII_M[0], MARGINAL_RADII_M[MARGINAL_RADII_M.length - 1]] as const;
       nominalDiameterMm = claimDiameterFromPosterior(
-        { value: fit.radiusM, sd: fit.radiusSdM },
-        [MARGINAL_RADII_M[0], MARGINAL_RADII_M[MARGINAL_RADII_M.length - 1]],
+        { value: fit.radiusM, sd: radiusSdWithPermittivity(line, i, fit, eps, permittivity.sd, range) },
+        range,
         detection.radiusM,
       );
       if (nominalDiameterMm !== undefined) radius = nominalDiameterMm / 2000;

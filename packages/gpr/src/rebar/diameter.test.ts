@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bistaticTravelTimeS } from '../fitting/bistatic-cylinder';
 import { createRandom } from '../fitting/synthetic-bscan';
-import { decideDiameter, NOMINAL_DIAMETERS_MM } from './diameter';
+import { claimDiameterFromPosterior, decideDiameter, NOMINAL_DIAMETERS_MM } from './diameter';
 
 const dt = 2.44140625e-11;
 
@@ -41,5 +41,23 @@ describe('decideDiameter', () => {
     });
     expect(decision.nominalDiameterMm).toBe(20);
     expect(Math.min(...decision.deltaChiSquare)).toBe(0);
+  });
+});
+
+describe('claimDiameterFromPosterior', () => {
+  const range = [0.004, 0.014] as const;
+
+  it('claims the nearest size when the one-σ band stays within one size of it on both sides', () => {
+    // 20 ± 3 mm in diameter spans 16 … 25: one size either side of 20.
+    expect(claimDiameterFromPosterior({ value: 0.01, sd: 0.0015 }, range)).toBe(20);
+    expect(claimDiameterFromPosterior({ value: 0.0062, sd: 0.0004 }, range)).toBe(12);
+  });
+
+  it('says "undetermined" when the band reaches two sizes away, at the edges and at the tracked radius', () => {
+    // 12 ± 4 mm spans 8 … 16: two sizes either side.
+    expect(claimDiameterFromPosterior({ value: 0.006, sd: 0.002 }, range)).toBeUndefined();
+    expect(claimDiameterFromPosterior({ value: 0.0135, sd: 0.0002 }, range)).toBeUndefined();
+    expect(claimDiameterFromPosterior({ value: 0.0082, sd: 0.0002 }, range, 0.008)).toBeUndefined();
+    expect(claimDiameterFromPosterior({ value: 0.01, sd: Number.NaN }, range)).toBeUndefined();
   });
 });

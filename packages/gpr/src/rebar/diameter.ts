@@ -3,16 +3,32 @@ import { fitBarToTravelTimes, type TravelTimes } from '../fitting/fit-hyperbola'
 /** Nominal bar diameters, mm: the usual rebar sizes (issue #13), metric and imperial merged. */
 export const NOMINAL_DIAMETERS_MM = [8, 10, 12, 14, 16, 20, 25, 28] as const;
 
-/** Largest posterior sd of the radius (metres) at which a size is claimed (decision 0016). */
-export const DIAMETER_CLAIM_MAX_SD_M = 0.001;
+/**
+ * Relative 1-σ of the scan's pooled permittivity as an estimate of the true one, used as a floor when the radius
+ * posterior (fitted with that εr held) is widened by the εr's uncertainty (decision 0057): the pooled εr's error
+ * on the random development set is 3.6–4.7 % (median, per half), and radius and εr trade off along the curvature
+ * (4 % of εr moves a 40 mm-deep bar's radius by ~1 mm, a 100 mm-deep one's by 2–6 mm).
+ */
+export const DIAMETER_PERMITTIVITY_FLOOR = 0.04;
+
+/** Index of the nominal size nearest a diameter in mm. */
+function nearestSizeIndex(diameterMm: number): number {
+  let best = 0;
+  NOMINAL_DIAMETERS_MM.forEach((size, i) => {
+    if (Math.abs(size - diameterMm) < Math.abs(NOMINAL_DIAMETERS_MM[best] - diameterMm)) best = i;
+  });
+  return best;
+}
 
 /**
  * Claims a nominal diameter from the radius posterior of a bar fitted with the scan's permittivity held
- * (decision 0016): only when the posterior is narrow (sd ≤ {@link DIAMETER_CLAIM_MAX_SD_M}) and its mean lies
- * at least a millimetre inside the radii tried (4–14 mm: a posterior piled on an edge says "beyond the model",
- * not "this size") and away from the radius the picks were tracked with (within 0.5 mm of it the posterior may
- * be the tracking's own curve: 12 mm bars of a synthetic scan came out 8.0 ± 0.1 mm, tracked at 8 mm); the claim
- * is the nominal size nearest twice the mean. Otherwise undefined: "undetermined".
+ * (decisions 0016, 0057): only when the posterior's one-σ band, in diameter, stays within one nominal size of the
+ * claim on both sides (the sd should include the permittivity's uncertainty: see
+ * {@link DIAMETER_PERMITTIVITY_FLOOR}), and its mean lies at least a millimetre inside the radii tried (4–14 mm: a
+ * posterior piled on an edge says "beyond the model", not "this size") and away from the radius the picks were
+ * tracked with (within 0.5 mm of it the posterior may be the tracking's own curve: 12 mm bars of a synthetic scan
+ * came out 8.0 ± 0.1 mm, tracked at 8 mm); the claim is the nominal size nearest twice the mean. Otherwise
+ * undefined: "undetermined".
  *
  * @param radius - posterior mean and sd of the radius, metres.
  * @param range - the radii the posterior was computed over, metres.
@@ -29,13 +45,13 @@ export function claimDiameterFromPosterior(
   range: readonly [number, number],
   trackedRadiusM?: number,
 ): number | undefined {
-  if (!(radius.sd <= DIAMETER_CLAIM_MAX_SD_M)) return undefined;
+  if (!(radius.sd >= 0) || !Number.isFinite(radius.value)) return undefined;
   if (trackedRadiusM !== undefined && Math.abs(radius.value - trackedRadiusM) < 0.0005) return undefined;
   if (radius.value < range[0] + 0.001 || radius.value > range[1] - 0.001) return undefined;
-  const diameterMm = radius.value * 2000;
-  return NOMINAL_DIAMETERS_MM.reduce((best, size) =>
-    Math.abs(size - diameterMm) < Math.abs(best - diameterMm) ? size : best,
-  );
+  const claim = nearestSizeIndex(radius.value * 2000);
+  const low = nearestSizeIndex((radius.value - radius.sd) * 2000);
+  const high = nearestSizeIndex((radius.value + radius.sd) * 2000);
+  return claim - low <= 1 && high - claim <= 1 ? NOMINAL_DIAMETERS_MM[claim] : undefined;
 }
 
 /** Outcome of {@link decideDiameter}. */

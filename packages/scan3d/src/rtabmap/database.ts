@@ -1,6 +1,13 @@
 import { readCalibration, type CameraCalibration } from './calibration';
 import { matrixFloat32, matrixInt32, uncompressData } from './compression';
-import { decodeColour, decodeDepth, type ColourImage, type DepthImage } from './images';
+import {
+  colourScaleFor,
+  colourSize,
+  decodeColour,
+  decodeDepth,
+  type ColourImage,
+  type DepthImage,
+} from './images';
 import { readTransform, type Transform3x4 } from './transform';
 
 /**
@@ -145,8 +152,22 @@ export function readRtabmapSummary(db: SqlSource): RtabmapSummary {
   return { version, nodes, poses, poseSource, frameIds, warnings };
 }
 
+export interface ReadFrameOptions {
+  /**
+   * 'full' (default): the colour image at its stored size. 'depth': no finer than the depth needs, for the
+   * cloud and the mesh, which sample colour only at depth pixels: a JPEG larger than the depth is decoded at
+   * 1/2, 1/4 or 1/8 scale (`colourScaleFor`; each pixel the mean of the stored pixels it covers).
+   */
+  colour?: 'full' | 'depth';
+}
+
 /** Read and decode one frame (colour, depth, calibration): the only images in memory at a time. */
-export function readRtabmapFrame(db: SqlSource, id: number, version: string): RtabmapFrame {
+export function readRtabmapFrame(
+  db: SqlSource,
+  id: number,
+  version: string,
+  options: ReadFrameOptions = {},
+): RtabmapFrame {
   const row = db.all('SELECT image, depth, calibration FROM Data WHERE id = ?', [id])[0];
   if (!row) throw new Error(`Frame ${id} is missing from the Data table`);
   const depthBytes = blob(row.depth);
@@ -155,12 +176,16 @@ export function readRtabmapFrame(db: SqlSource, id: number, version: string): Rt
   if (!calibration) throw new Error(`Frame ${id} has no camera calibration`);
   const imageBytes = blob(row.image);
   let depth: DepthImage;
-  let colour: ColourImage | null;
+  let colour: ColourImage | null = null;
   let cameras: CameraCalibration[];
   try {
     depth = decodeDepth(depthBytes);
-    colour = imageBytes ? decodeColour(imageBytes) : null;
     cameras = readCalibration(calibration, version);
+    if (imageBytes) {
+      const stored = options.colour === 'depth' ? colourSize(imageBytes) : null;
+      const scale = stored ? colourScaleFor(stored, depth, Math.max(1, cameras.length)) : 1;
+      colour = decodeColour(imageBytes, scale);
+    }
   } catch (error) {
     throw new Error(`Frame ${id}: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,

@@ -16,6 +16,12 @@ import { readTransform, type Transform3x4 } from './transform';
  */
 export interface SqlSource {
   all(sql: string, params?: (string | number)[]): Record<string, unknown>[];
+  /**
+   * Optional: the host's zlib inflate (RFC 1950 stream → bytes), e.g. node:zlib's inflateSync, used for PNG
+   * depth and compressed blobs instead of fflate (a cold JS inflate costs more than the rest of a small
+   * frame; decision 0059).
+   */
+  inflate?(zlibStream: Uint8Array): Uint8Array;
 }
 
 export interface RtabmapNode {
@@ -47,6 +53,10 @@ export interface RtabmapFrame {
 }
 
 const REQUIRED_TABLES = ['Admin', 'Node', 'Data'];
+
+function inflateOf(db: SqlSource): ((zlibStream: Uint8Array) => Uint8Array) | undefined {
+  return db.inflate ? (b) => db.inflate!(b) : undefined;
+}
 
 function blob(value: unknown): Uint8Array | null {
   if (value instanceof Uint8Array) return value.length > 0 ? value : null;
@@ -118,11 +128,11 @@ export function readRtabmapSummary(db: SqlSource): RtabmapSummary {
   const optPoses = admin ? blob(admin.opt_poses) : null;
   if (optIds && optPoses) {
     const ids = matrixInt32(
-      uncompressData(optIds, 'optimised pose ids (Admin.opt_ids)'),
+      uncompressData(optIds, 'optimised pose ids (Admin.opt_ids)', inflateOf(db)),
       'optimised pose ids',
     );
     const values = matrixFloat32(
-      uncompressData(optPoses, 'optimised poses (Admin.opt_poses)'),
+      uncompressData(optPoses, 'optimised poses (Admin.opt_poses)', inflateOf(db)),
       'optimised poses',
     );
     if (values.length !== ids.length * 12)
@@ -179,7 +189,7 @@ export function readRtabmapFrame(
   let colour: ColourImage | null = null;
   let cameras: CameraCalibration[];
   try {
-    depth = decodeDepth(depthBytes);
+    depth = decodeDepth(depthBytes, inflateOf(db));
     cameras = readCalibration(calibration, version);
     if (imageBytes) {
       const stored = options.colour === 'depth' ? colourSize(imageBytes) : null;

@@ -1,5 +1,5 @@
 import { encode as encodePng } from 'fast-png';
-import { decodePng } from './png';
+import { decodePng, type Inflate } from './png';
 import { decode as decodeJpegBytes, encode as encodeJpegBytes } from 'jpeg-js';
 import { decodeJpeg, JpegUnsupportedError, readJpegHeader, type JpegScale } from './jpeg';
 import { decodeRvl, encodeRvl } from './rvl';
@@ -50,7 +50,7 @@ export function depthFormat(bytes: Uint8Array): 'rvl' | 'png' | 'unknown' {
  * grey in millimetres or 8-bit 4-channel holding float32 metres (OpenCV wrote the float's bytes as B, G, R,
  * A). Depth 0 and 65535 (16-bit) and non-finite or non-positive floats are "no depth" (0).
  */
-export function decodeDepth(bytes: Uint8Array): DepthImage {
+export function decodeDepth(bytes: Uint8Array, inflate?: Inflate): DepthImage {
   if (isRvl(bytes)) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const width = view.getUint32(8, true);
@@ -63,7 +63,7 @@ export function decodeDepth(bytes: Uint8Array): DepthImage {
   if (!startsWith(bytes, PNG_MAGIC)) throw new Error('The depth image is neither PNG nor RVL');
   let png;
   try {
-    png = decodePng(bytes);
+    png = decodePng(bytes, inflate);
   } catch (error) {
     throw new Error(
       `The depth PNG cannot be read (${error instanceof Error ? error.message : String(error)})`,

@@ -109,6 +109,14 @@ describe('RTAB-Map databases written by the synthetic generator', () => {
         const frame = readRtabmapFrame(db, 1, readRtabmapSummary(db).version);
         expect(frame.depth.format).toBe(options.depthFormat ?? 'png16');
         expect(frame.colour!.width).toBe(80 * (options.colourScale ?? 1));
+        // For the cloud and the mesh, colour no finer than the depth: a JPEG twice the depth's size is
+        // decoded at half scale (decision 0059), the same size otherwise.
+        const atDepth = readRtabmapFrame(db, 1, readRtabmapSummary(db).version, { colour: 'depth' });
+        expect([atDepth.colour!.width, atDepth.colour!.height, atDepth.colour!.scale]).toEqual([
+          80,
+          60,
+          options.colourScale ?? 1,
+        ]);
       } finally {
         db.close();
       }

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import sqlite from 'node-sqlite3-wasm';
 import type { SqlSource } from '@gprhub/scan3d/rtabmap';
 import type { SyntheticRecording } from '@gprhub/scan3d/rtabmap';
@@ -35,6 +36,14 @@ export function openRtabmapFile(path: string): RtabmapFile {
           throw new Error(`The file is not a readable SQLite database (${message})`, { cause: error });
         throw new Error(`Reading the RTAB-Map database failed (${message})`, { cause: error });
       }
+    },
+    inflate(zlibStream) {
+      // Node's zlib: native, no JIT warm-up (decision 0059). Errors are wrapped by the callers. A plain
+      // Uint8Array over a buffer of its own (readers view it as Float32Array etc. from offset 0).
+      const out = inflateSync(zlibStream);
+      return out.byteOffset === 0 && out.byteLength === out.buffer.byteLength
+        ? new Uint8Array(out.buffer)
+        : new Uint8Array(out);
     },
     close() {
       if (db.isOpen) db.close();

@@ -40,7 +40,7 @@ export function backProjectFrame(
   let added = 0;
   for (let c = 0; c < n; c++) {
     const cam = cameras[c]!;
-    const calibratedWidth = cam.width > 0 ? cam.width : colour ? colourSubWidth : subWidth;
+    const calibratedWidth = cam.width > 0 ? cam.width : colour ? colourSubWidth * colour.scale : subWidth;
     const scale = subWidth / calibratedWidth;
     const fx = cam.fx * scale;
     const fy = cam.fy * scale;

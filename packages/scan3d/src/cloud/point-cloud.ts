@@ -60,7 +60,7 @@ export function generatePointCloud(
   const ids = summary.frameIds.filter((id) => poses.has(id));
   let backProjected = 0;
   ids.forEach((id, i) => {
-    const frame = readRtabmapFrame(db, id, summary.version);
+    const frame = readRtabmapFrame(db, id, summary.version, { colour: 'depth' });
     backProjected += backProjectFrame(frame, poses.get(id)!, grid, bp);
     onProgress((i + 1) / (ids.length + 1), `frame ${i + 1} of ${ids.length}`);
   });

@@ -54,7 +54,7 @@ export function integrateFrame(volume: TsdfVolume, frame: RtabmapFrame, pose: Tr
   const colourSubWidth = colour ? Math.floor(colour.width / n) : 0;
   let used = 0;
   cameras.forEach((cam, c) => {
-    const calibratedWidth = cam.width > 0 ? cam.width : colour ? colourSubWidth : subWidth;
+    const calibratedWidth = cam.width > 0 ? cam.width : colour ? colourSubWidth * colour.scale : subWidth;
     const scale = subWidth / calibratedWidth;
     used += volume.integrate({
       depth: depth.metres,
@@ -109,7 +109,7 @@ export async function generateMesh(
   const ids = summary.frameIds.filter((id) => poses.has(id));
   let used = 0;
   ids.forEach((id, i) => {
-    used += integrateFrame(volume, readRtabmapFrame(db, id, summary.version), poses.get(id)!);
+    used += integrateFrame(volume, readRtabmapFrame(db, id, summary.version, { colour: 'depth' }), poses.get(id)!);
     onProgress((0.8 * (i + 1)) / ids.length, `fused frame ${i + 1} of ${ids.length}`);
   });
   const { maxRangeM, minRangeM } = volume.options;

@@ -29,7 +29,11 @@ export function cvElementSize(type: number): number {
  * OpenCV type (Compression.cpp). Throws a clear message when the blob is too short, its trailer is
  * impossible, or the inflated size does not match the trailer.
  */
-export function uncompressData(blob: Uint8Array, what = 'compressed data'): CompressedMatrix {
+export function uncompressData(
+  blob: Uint8Array,
+  what = 'compressed data',
+  inflate: (zlibStream: Uint8Array) => Uint8Array = unzlibSync,
+): CompressedMatrix {
   if (blob.length < 12 + 2)
     throw new Error(`The ${what} is too short (${blob.length} bytes) to be RTAB-Map compressed data`);
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
@@ -41,7 +45,7 @@ export function uncompressData(blob: Uint8Array, what = 'compressed data'): Comp
   const expected = rows * cols * cvElementSize(type);
   let bytes: Uint8Array;
   try {
-    bytes = unzlibSync(blob.subarray(0, blob.length - 12));
+    bytes = inflate(blob.subarray(0, blob.length - 12));
   } catch (error) {
     throw new Error(
       `The ${what} is not valid zlib data (${error instanceof Error ? error.message : String(error)})`,

@@ -1,6 +1,13 @@
 import { readCalibration, type CameraCalibration } from './calibration';
 import { matrixFloat32, matrixInt32, uncompressData } from './compression';
-import { decodeColour, decodeDepth, type ColourImage, type DepthImage } from './images';
+import {
+  colourScaleFor,
+  colourSize,
+  decodeColour,
+  decodeDepth,
+  type ColourImage,
+  type DepthImage,
+} from './images';
 import { readTransform, type Transform3x4 } from './transform';
 
 /**
@@ -9,6 +16,12 @@ import { readTransform, type Transform3x4 } from './transform';
  */
 export interface SqlSource {
   all(sql: string, params?: (string | number)[]): Record<string, unknown>[];
+  /**
+   * Optional: the host's zlib inflate (RFC 1950 stream → bytes), e.g. node:zlib's inflateSync, used for PNG
+   * depth and compressed blobs instead of fflate (a cold JS inflate costs more than the rest of a small
+   * frame; decision 0059).
+   */
+  inflate?(zlibStream: Uint8Array): Uint8Array;
 }
 
 export interface RtabmapNode {
@@ -40,6 +53,10 @@ export interface RtabmapFrame {
 }
 
 const REQUIRED_TABLES = ['Admin', 'Node', 'Data'];
+
+function inflateOf(db: SqlSource): ((zlibStream: Uint8Array) => Uint8Array) | undefined {
+  return db.inflate ? (b) => db.inflate!(b) : undefined;
+}
 
 function blob(value: unknown): Uint8Array | null {
   if (value instanceof Uint8Array) return value.length > 0 ? value : null;
@@ -111,11 +128,11 @@ export function readRtabmapSummary(db: SqlSource): RtabmapSummary {
   const optPoses = admin ? blob(admin.opt_poses) : null;
   if (optIds && optPoses) {
     const ids = matrixInt32(
-      uncompressData(optIds, 'optimised pose ids (Admin.opt_ids)'),
+      uncompressData(optIds, 'optimised pose ids (Admin.opt_ids)', inflateOf(db)),
       'optimised pose ids',
     );
     const values = matrixFloat32(
-      uncompressData(optPoses, 'optimised poses (Admin.opt_poses)'),
+      uncompressData(optPoses, 'optimised poses (Admin.opt_poses)', inflateOf(db)),
       'optimised poses',
     );
     if (values.length !== ids.length * 12)
@@ -145,8 +162,22 @@ export function readRtabmapSummary(db: SqlSource): RtabmapSummary {
   return { version, nodes, poses, poseSource, frameIds, warnings };
 }
 
+export interface ReadFrameOptions {
+  /**
+   * 'full' (default): the colour image at its stored size. 'depth': no finer than the depth needs, for the
+   * cloud and the mesh, which sample colour only at depth pixels: a JPEG larger than the depth is decoded at
+   * 1/2, 1/4 or 1/8 scale (`colourScaleFor`; each pixel the mean of the stored pixels it covers).
+   */
+  colour?: 'full' | 'depth';
+}
+
 /** Read and decode one frame (colour, depth, calibration): the only images in memory at a time. */
-export function readRtabmapFrame(db: SqlSource, id: number, version: string): RtabmapFrame {
+export function readRtabmapFrame(
+  db: SqlSource,
+  id: number,
+  version: string,
+  options: ReadFrameOptions = {},
+): RtabmapFrame {
   const row = db.all('SELECT image, depth, calibration FROM Data WHERE id = ?', [id])[0];
   if (!row) throw new Error(`Frame ${id} is missing from the Data table`);
   const depthBytes = blob(row.depth);
@@ -155,12 +186,16 @@ export function readRtabmapFrame(db: SqlSource, id: number, version: string): Rt
   if (!calibration) throw new Error(`Frame ${id} has no camera calibration`);
   const imageBytes = blob(row.image);
   let depth: DepthImage;
-  let colour: ColourImage | null;
+  let colour: ColourImage | null = null;
   let cameras: CameraCalibration[];
   try {
-    depth = decodeDepth(depthBytes);
-    colour = imageBytes ? decodeColour(imageBytes) : null;
+    depth = decodeDepth(depthBytes, inflateOf(db));
     cameras = readCalibration(calibration, version);
+    if (imageBytes) {
+      const stored = options.colour === 'depth' ? colourSize(imageBytes) : null;
+      const scale = stored ? colourScaleFor(stored, depth, Math.max(1, cameras.length)) : 1;
+      colour = decodeColour(imageBytes, scale);
+    }
   } catch (error) {
     throw new Error(`Frame ${id}: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,

@@ -1,6 +1,7 @@
 import { encode as encodePng } from 'fast-png';
-import { decodePng } from './png';
+import { decodePng, type Inflate } from './png';
 import { decode as decodeJpegBytes, encode as encodeJpegBytes } from 'jpeg-js';
+import { decodeJpeg, JpegUnsupportedError, readJpegHeader, type JpegScale } from './jpeg';
 import { decodeRvl, encodeRvl } from './rvl';
 
 /** A depth image in metres (0 = no depth), row-major. */
@@ -17,6 +18,11 @@ export interface ColourImage {
   width: number;
   height: number;
   rgb: Uint8Array;
+  /**
+   * How many times smaller than stored it is each way: 1 at full size; 2, 4 or 8 for a JPEG decoded at
+   * reduced scale (each pixel the mean of scale × scale stored pixels; see {@link colourScaleFor}).
+   */
+  scale: number;
 }
 
 const RVL_MAGIC = 'DEPTHRVL';
@@ -44,7 +50,7 @@ export function depthFormat(bytes: Uint8Array): 'rvl' | 'png' | 'unknown' {
  * grey in millimetres or 8-bit 4-channel holding float32 metres (OpenCV wrote the float's bytes as B, G, R,
  * A). Depth 0 and 65535 (16-bit) and non-finite or non-positive floats are "no depth" (0).
  */
-export function decodeDepth(bytes: Uint8Array): DepthImage {
+export function decodeDepth(bytes: Uint8Array, inflate?: Inflate): DepthImage {
   if (isRvl(bytes)) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const width = view.getUint32(8, true);
@@ -57,7 +63,7 @@ export function decodeDepth(bytes: Uint8Array): DepthImage {
   if (!startsWith(bytes, PNG_MAGIC)) throw new Error('The depth image is neither PNG nor RVL');
   let png;
   try {
-    png = decodePng(bytes);
+    png = decodePng(bytes, inflate);
   } catch (error) {
     throw new Error(
       `The depth PNG cannot be read (${error instanceof Error ? error.message : String(error)})`,
@@ -96,26 +102,73 @@ function millimetresToMetres(mm: Uint16Array): Float32Array {
   return out;
 }
 
-/** Decode a `Data.image` blob: JPEG or PNG (grey, grey + alpha, RGB or RGBA; 8 or 16 bits), as 8-bit RGB. */
-export function decodeColour(bytes: Uint8Array): ColourImage {
+/**
+ * The largest JPEG scale (8, 4, 2, else 1) at which a colour image still has at least one pixel for each
+ * depth pixel, and its cameras' parts (side by side) stay whole pixels: the back-projection and the TSDF
+ * sample colour only at depth pixels, so a colour image larger than the depth (an iPhone's 640 × 480 for
+ * 160 × 120 depth) need not be decoded at full size (decision 0059).
+ *
+ * @param colour - The stored colour image's size.
+ * @param depth - The depth image's size.
+ * @param cameras - How many cameras share the images side by side.
+ * @returns 1, 2, 4 or 8.
+ * @example colourScaleFor({ width: 640, height: 480 }, { width: 160, height: 120 }, 1) // 4
+ */
+export function colourScaleFor(
+  colour: { width: number; height: number },
+  depth: { width: number; height: number },
+  cameras = 1,
+): JpegScale {
+  for (const s of [8, 4, 2] as const)
+    if (
+      colour.width % (s * cameras) === 0 &&
+      colour.height % s === 0 &&
+      colour.width / s >= depth.width &&
+      colour.height / s >= depth.height
+    )
+      return s;
+  return 1;
+}
+
+/** Width and height of a `Data.image` blob (JPEG or PNG) from its header, or null when neither. */
+export function colourSize(bytes: Uint8Array): { width: number; height: number } | null {
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8) {
-    let img;
     try {
-      img = decodeJpegBytes(bytes, { useTArray: true, formatAsRGBA: false, maxMemoryUsageInMB: 1024 });
-    } catch (error) {
-      throw new Error(
-        `The colour JPEG cannot be read (${error instanceof Error ? error.message : String(error)})`,
-        { cause: error },
-      );
+      const { width, height } = readJpegHeader(bytes);
+      return { width, height };
+    } catch {
+      return null;
     }
-    // jpeg-js gives RGB for colour images and RGB-expanded grey with formatAsRGBA false.
-    if (img.data.length === img.width * img.height * 3)
-      return { width: img.width, height: img.height, rgb: img.data };
-    const rgb = new Uint8Array(img.width * img.height * 3);
-    const ch = img.data.length / (img.width * img.height);
-    for (let i = 0; i < img.width * img.height; i++)
-      for (let c = 0; c < 3; c++) rgb[i * 3 + c] = img.data[i * ch + Math.min(c, ch - 1)]!;
-    return { width: img.width, height: img.height, rgb };
+  }
+  if (startsWith(bytes, PNG_MAGIC) && bytes.length >= 24) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return { width: view.getUint32(16), height: view.getUint32(20) };
+  }
+  return null;
+}
+
+/**
+ * Decode a `Data.image` blob: JPEG or PNG (grey, grey + alpha, RGB or RGBA; 8 or 16 bits), as 8-bit RGB.
+ * A JPEG is decoded by the package's own decoder (jpeg.ts), at 1/scale of its size when asked (a PNG is
+ * always full size: the result's `scale` says which); JPEG features it does not handle (arithmetic coding,
+ * CMYK, …) fall back to jpeg-js at full size.
+ *
+ * @param bytes - The blob.
+ * @param scale - Decode a JPEG this many times smaller each way (1, 2, 4 or 8).
+ * @example decodeColour(jpegBytes, 4) // { width: 160, height: 120, scale: 4, rgb }
+ */
+export function decodeColour(bytes: Uint8Array, scale: JpegScale = 1): ColourImage {
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8) {
+    try {
+      return { ...decodeJpeg(bytes, scale), scale };
+    } catch (error) {
+      if (!(error instanceof JpegUnsupportedError))
+        throw new Error(
+          `The colour JPEG cannot be read (${error instanceof Error ? error.message : String(error)})`,
+          { cause: error },
+        );
+    }
+    return decodeJpegGeneral(bytes);
   }
   if (startsWith(bytes, PNG_MAGIC)) {
     const png = decodePng(bytes);
@@ -127,9 +180,30 @@ export function decodeColour(bytes: Uint8Array): ColourImage {
     for (let i = 0; i < width * height; i++)
       for (let c = 0; c < 3; c++)
         rgb[i * 3 + c] = src[i * channels + (colourChannels === 3 ? c : 0)]! >> shift;
-    return { width, height, rgb };
+    return { width, height, rgb, scale: 1 };
   }
   throw new Error('The colour image is neither JPEG nor PNG');
+}
+
+/** jpeg-js (every JPEG it reads, at full size): the fallback for what jpeg.ts refuses. */
+function decodeJpegGeneral(bytes: Uint8Array): ColourImage {
+  let img;
+  try {
+    img = decodeJpegBytes(bytes, { useTArray: true, formatAsRGBA: false, maxMemoryUsageInMB: 1024 });
+  } catch (error) {
+    throw new Error(
+      `The colour JPEG cannot be read (${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
+    );
+  }
+  // jpeg-js gives RGB for colour images and RGB-expanded grey with formatAsRGBA false.
+  if (img.data.length === img.width * img.height * 3)
+    return { width: img.width, height: img.height, rgb: img.data, scale: 1 };
+  const rgb = new Uint8Array(img.width * img.height * 3);
+  const ch = img.data.length / (img.width * img.height);
+  for (let i = 0; i < img.width * img.height; i++)
+    for (let c = 0; c < 3; c++) rgb[i * 3 + c] = img.data[i * ch + Math.min(c, ch - 1)]!;
+  return { width: img.width, height: img.height, rgb, scale: 1 };
 }
 
 function metresToMillimetres(depth: Float32Array): Uint16Array {

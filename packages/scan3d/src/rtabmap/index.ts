@@ -1,6 +1,7 @@
 export * from './compression';
 export * from './rvl';
 export * from './images';
+export * from './jpeg';
 export * from './version';
 export * from './transform';
 export * from './calibration';

@@ -1,4 +1,4 @@
-import { zlibSync } from 'fflate';
+import { unzlibSync, zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { decodePng } from './png';
 
@@ -72,5 +72,26 @@ describe('PNG decoder', () => {
     const ihdr = new DataView(png.buffer, 16, 8);
     ihdr.setUint32(4, 8); // claim 8 rows
     expect(() => decodePng(png)).toThrow(/shorter than its size/);
+  });
+
+  it("uses the host's inflate when given one (the job passes node:zlib), with the same result", () => {
+    const pixels = new Uint8Array(5 * 6 * 4).map((_, i) => (i * 37) & 255);
+    const bytes = filteredPng(5, 6, 4, pixels);
+    const seen: number[] = [];
+    const png = decodePng(bytes, (stream) => {
+      seen.push(stream.length);
+      return unzlibSync(stream);
+    });
+    expect(seen).toHaveLength(1);
+    expect(Array.from(png.data)).toEqual(Array.from(pixels));
+    expect(() =>
+      decodePng(bytes, () => {
+        throw new Error('incorrect header check');
+      }),
+    ).toThrow(/incorrect header check/);
+    // A host inflate that returns too little is caught as short image data.
+    expect(() => decodePng(bytes, (stream) => unzlibSync(stream).subarray(0, 10))).toThrow(
+      /shorter than its size/,
+    );
   });
 });

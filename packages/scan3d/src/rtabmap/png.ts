@@ -12,12 +12,16 @@ export interface DecodedPng {
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 
+/** Inflates a zlib stream (RFC 1950), e.g. node:zlib's inflateSync: a host's faster codec (decision 0059). */
+export type Inflate = (zlibStream: Uint8Array) => Uint8Array;
+
 /**
  * Decode a PNG. The common case of RTAB-Map's images (non-interlaced grey, grey + alpha, RGB or RGBA at 8 or 16
  * bits) is decoded here with fflate's inflate, about twice as fast as the general decoder; anything else
- * (palettes, interlacing, other depths) goes to fast-png.
+ * (palettes, interlacing, other depths) goes to fast-png. With `inflate` (the host's zlib, e.g. node:zlib, much
+ * faster than a cold JS inflate) the image data is inflated by it instead of fflate.
  */
-export function decodePng(bytes: Uint8Array): DecodedPng {
+export function decodePng(bytes: Uint8Array, inflate?: Inflate): DecodedPng {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < 33) throw new Error('The PNG is truncated');
   const width = view.getUint32(16);
@@ -40,11 +44,13 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
   const stride = width * bpp;
   const raw = new Uint8Array((stride + 1) * height);
   let written = 0;
-  const inflater = new Unzlib((chunk) => {
+  const take = (chunk: Uint8Array) => {
     const n = Math.min(chunk.length, raw.length - written);
     raw.set(chunk.subarray(0, n), written);
     written += n;
-  });
+  };
+  const inflater = inflate ? null : new Unzlib(take);
+  const idat: Uint8Array[] = [];
   let offset = 8;
   while (offset + 8 <= bytes.length) {
     const length = view.getUint32(offset);
@@ -55,11 +61,27 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
       bytes[offset + 7]!,
     );
     if (offset + 12 + length > bytes.length) throw new Error('The PNG is truncated');
-    if (type === 'IDAT') inflater.push(bytes.subarray(offset + 8, offset + 8 + length));
+    if (type === 'IDAT') {
+      const chunk = bytes.subarray(offset + 8, offset + 8 + length);
+      if (inflater) inflater.push(chunk);
+      else idat.push(chunk);
+    }
     if (type === 'IEND') break;
     offset += 12 + length;
   }
-  inflater.push(new Uint8Array(0), true);
+  if (inflater) inflater.push(new Uint8Array(0), true);
+  else {
+    let stream = idat[0] ?? new Uint8Array(0);
+    if (idat.length > 1) {
+      stream = new Uint8Array(idat.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const c of idat) {
+        stream.set(c, at);
+        at += c.length;
+      }
+    }
+    take(inflate!(stream));
+  }
   if (written !== raw.length) throw new Error('The PNG image data is shorter than its size says');
   const out = new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) {

@@ -15,9 +15,11 @@ import { buildComputeRequest } from '../modules/analyses/analysis-inputs.js';
 import { finishJob } from './analysis-results.js';
 import { isSplitIntoLines, runAreaCombine, runAreaLine, splitAreaJob } from './area-line-jobs.js';
 import { removeRtabmapCopy } from './point-cloud-input.js';
+import { runPointCloudLod, type PointCloudLodMessage, type PointCloudLodOutcome } from './point-cloud-lod-job.js';
 import {
   ANALYSIS_DEAD_QUEUE,
   ANALYSIS_QUEUE,
+  POINT_CLOUD_LOD_QUEUE,
   REPORT_DEAD_QUEUE,
   REPORT_QUEUE,
   startQueue,
@@ -83,6 +85,19 @@ export class AnalysisJobs {
     return id;
   }
 
+  /**
+   * Queue the LOD-ordered copy of a version's uploaded point cloud (decision 0058). The job is idempotent: a
+   * second one for the same file finds the copy there and adds nothing.
+   */
+  async enqueuePointCloudLod(message: PointCloudLodMessage): Promise<void> {
+    const boss = await this.queue();
+    const id = await boss.send(POINT_CLOUD_LOD_QUEUE, message as unknown as object);
+    if (!id) throw new Error('The point cloud queue refused the job');
+  }
+
+  /** Outcomes of the LOD copies this process derived, newest last (for tests and the benchmark's log). */
+  readonly pointCloudLodOutcomes: (PointCloudLodMessage & PointCloudLodOutcome)[] = [];
+
   /** Start taking jobs: `threads` analyses at a time, each in a worker thread; reports one at a time. */
   async startWorker(): Promise<void> {
     if (this.working) return;
@@ -127,6 +142,27 @@ export class AnalysisJobs {
           if (job) await runReport(this.ctx, job.data.reportId);
         } finally {
           boss.notifyWorker(reportWorkerId);
+        }
+      },
+    );
+    // LOD-ordered copies of uploaded clouds: one at a time per process, in a compute thread (the shuffle of a
+    // 10-million-point file holds its 150 MB); a failure is retried once by pg-boss, then given up.
+    let lodWorkerId = '';
+    lodWorkerId = await boss.work<PointCloudLodMessage>(
+      POINT_CLOUD_LOD_QUEUE,
+      { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
+      async ([job]) => {
+        try {
+          if (job) {
+            const outcome = await runPointCloudLod(this.ctx, this.runner!, job.data);
+            this.pointCloudLodOutcomes.push({ ...job.data, ...outcome });
+            if (this.pointCloudLodOutcomes.length > 100) this.pointCloudLodOutcomes.shift();
+          }
+        } catch (error) {
+          console.error(`point cloud LOD copy of version ${job?.data.versionId}: ${(error as Error).message}`);
+          throw error;
+        } finally {
+          boss.notifyWorker(lodWorkerId);
         }
       },
     );

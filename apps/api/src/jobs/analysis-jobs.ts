@@ -96,7 +96,7 @@ export class AnalysisJobs {
   }
 
   /** Outcomes of the LOD copies this process derived, newest last (for tests and the benchmark's log). */
-  readonly pointCloudLodOutcomes: (PointCloudLodMessage & PointCloudLodOutcome)[] = [];
+  readonly pointCloudLodOutcomes: (PointCloudLodMessage & (PointCloudLodOutcome | { status: 'failed'; reason: string }))[] = [];
 
   /** Start taking jobs: `threads` analyses at a time, each in a worker thread; reports one at a time. */
   async startWorker(): Promise<void> {
@@ -153,13 +153,11 @@ export class AnalysisJobs {
       { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
       async ([job]) => {
         try {
-          if (job) {
-            const outcome = await runPointCloudLod(this.ctx, this.runner!, job.data);
-            this.pointCloudLodOutcomes.push({ ...job.data, ...outcome });
-            if (this.pointCloudLodOutcomes.length > 100) this.pointCloudLodOutcomes.shift();
-          }
+          if (job) this.notePointCloudLod({ ...job.data, ...(await runPointCloudLod(this.ctx, this.runner!, job.data)) });
         } catch (error) {
-          console.error(`point cloud LOD copy of version ${job?.data.versionId}: ${(error as Error).message}`);
+          const reason = error instanceof Error ? error.message : String(error);
+          if (job) this.notePointCloudLod({ ...job.data, status: 'failed', reason });
+          console.error(`point cloud LOD copy of version ${job?.data.versionId}: ${reason}`);
           throw error;
         } finally {
           boss.notifyWorker(lodWorkerId);
@@ -170,6 +168,11 @@ export class AnalysisJobs {
       if (job)
         await failAbandonedReport(this.ctx.db, job.data.reportId, 'The report stopped twice before finishing (its workers were lost); generate it again');
     });
+  }
+
+  private notePointCloudLod(outcome: (typeof this.pointCloudLodOutcomes)[number]): void {
+    this.pointCloudLodOutcomes.push(outcome);
+    if (this.pointCloudLodOutcomes.length > 100) this.pointCloudLodOutcomes.shift();
   }
 
   /** One queue message: a whole job, or a step of an area job (a line, the combine step). */

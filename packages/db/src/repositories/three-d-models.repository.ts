@@ -226,6 +226,9 @@ export async function replaceVersionFilesOfTypes(
   versionId: string,
   added: { type: string; fileId: string; summary: string }[],
 ): Promise<void> {
+  // The version's row is locked first: a derived file's writer (lockVersionFiles) either commits before this
+  // replacement (and its copy is dropped below) or after it (and finds its source gone).
+  await lockVersionFiles(db, organizationId, versionId);
   const types = new Set(added.map((f) => f.type));
   // A file derived from a replaced one goes with it (decision 0058: the LOD-ordered copy of the point cloud).
   for (const type of [...types]) for (const derived of DERIVED_VERSION_FILE_TYPES[type] ?? []) types.add(derived);

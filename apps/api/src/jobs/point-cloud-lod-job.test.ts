@@ -139,6 +139,32 @@ describe('the LOD-ordered copy of an uploaded point cloud (point_cloud_lod)', ()
     expect(model.threeDModelVersion).toBeNull();
   });
 
+  it('is checked like every version file when a client gives one: a PLY whose header says it is LOD-ordered', async () => {
+    const model = await ctx.t.app.inject({ method: 'POST', url: '/api/3d-models', headers: ctx.member.headers, payload: { name: 'Room given copy' } });
+    const modelId = model.json().nodeId as string;
+    const { positions, colours } = scanOrderCloud(500);
+    const [scan, notLod, mesh] = await uploadFiles(ctx.t.app, ctx.member, modelId, [
+      { name: 'scan.ply', bytes: writePlyPoints(positions, colours) },
+      { name: 'copy.ply', bytes: writePlyPoints(positions, colours) },
+      { name: 'copy.glb', bytes: new Uint8Array(64) },
+    ]);
+    const post = (files: { type: string; fileId: string }[]) =>
+      ctx.t.app.inject({ method: 'POST', url: '/api/3d-model-version', headers: ctx.member.headers, payload: { threeDModelNodeId: modelId, files } });
+    const refused = await post([{ type: 'point_cloud', fileId: scan! }, { type: 'point_cloud_lod', fileId: notLod! }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('File copy.ply is not LOD-ordered (its header has no "comment lod_order shuffled")');
+    const wrongExtension = await post([{ type: 'point_cloud_lod', fileId: mesh! }]);
+    expect(wrongExtension.statusCode).toBe(400);
+    expect(wrongExtension.json().message).toBe('File copy.glb cannot be a point_cloud_lod file (expected .ply)');
+    expect((await getModel(modelId)).threeDModelVersion).toBeNull();
+    shufflePointsInPlace(positions, colours);
+    const [lod] = await uploadFiles(ctx.t.app, ctx.member, modelId, [{ name: 'lod.ply', bytes: writePlyPoints(positions, colours, { lodOrdered: true }) }]);
+    const created = await post([{ type: 'point_cloud', fileId: scan! }, { type: 'point_cloud_lod', fileId: lod! }]);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().files[1]).toMatchObject({ type: 'point_cloud_lod', summary: 'PLY binary_little_endian, 500 points with colours, LOD-ordered' });
+    expect((await getModel(modelId)).pointCloudLodFile!.name).toBe('lod.ply');
+  });
+
   it('leaves nothing half-made when the derivation fails, and the version usable', async () => {
     // The header is sound (the version is created) but the body is shorter than it says: the copy fails.
     const { positions, colours } = scanOrderCloud(1000);

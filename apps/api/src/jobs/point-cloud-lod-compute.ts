@@ -32,9 +32,16 @@ export function computePointCloudLod(request: PointCloudLodRequest, hooks: Compu
   } finally {
     closeSync(fd);
   }
-  return { results: { points: copy.points, format: copy.format, hasColours: header.hasColours, bytes: copy.header.length + copy.body.length } };
+  return {
+    results: {
+      points: copy.points,
+      format: copy.format,
+      hasColours: header.hasColours,
+      bytes: copy.header.length + copy.body.length,
+    },
+  };
 }
 
 function writeAll(fd: number, bytes: Uint8Array): void {
-  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
 }

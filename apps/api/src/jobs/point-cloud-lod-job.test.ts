@@ -18,7 +18,7 @@ function scanOrderCloud(count: number): { positions: Float32Array; colours: Uint
   const positions = new Float32Array(count * 3);
   const colours = new Uint8Array(count * 3);
   for (let i = 0; i < count; i++) {
-    positions.set([i * 0.002, (i * 37) % 100 / 50, 1 + (i % 13) * 0.1], i * 3);
+    positions.set([i * 0.002, ((i * 37) % 100) / 50, 1 + (i % 13) * 0.1], i * 3);
     colours.set([i % 256, (i >> 8) % 256, (i * 7) % 256], i * 3);
   }
   return { positions, colours };
@@ -39,7 +39,12 @@ function sortedPoints(bytes: Uint8Array): string[] {
 
 /** A model with one version holding one uploaded point cloud; answers the POST's reply and the ids. */
 async function uploadCloudVersion(bytes: Uint8Array, name = 'Scan from elsewhere') {
-  const model = await ctx.t.app.inject({ method: 'POST', url: '/api/3d-models', headers: ctx.member.headers, payload: { name: 'Room LOD' } });
+  const model = await ctx.t.app.inject({
+    method: 'POST',
+    url: '/api/3d-models',
+    headers: ctx.member.headers,
+    payload: { name: 'Room LOD' },
+  });
   const modelId = model.json().nodeId as string;
   const [fileId] = await uploadFiles(ctx.t.app, ctx.member, modelId, [{ name: `${name}.ply`, bytes }]);
   const version = await ctx.t.app.inject({
@@ -57,7 +62,10 @@ interface ModelAnswer {
   threeDModelVersion: { id: string; files: { type: string; name: string }[] } | null;
 }
 
-async function getModel(modelId: string, headers: Record<string, string> = ctx.member.headers): Promise<ModelAnswer> {
+async function getModel(
+  modelId: string,
+  headers: Record<string, string> = ctx.member.headers,
+): Promise<ModelAnswer> {
   const res = await ctx.t.app.inject({ method: 'GET', url: `/api/3d-models/${modelId}`, headers });
   expect(res.statusCode).toBe(200);
   return res.json() as ModelAnswer;
@@ -88,12 +96,20 @@ describe('the LOD-ordered copy of an uploaded point cloud (point_cloud_lod)', ()
     const model = await getModel(modelId);
     expect(model.pointCloudLodFile).toMatchObject({
       name: 'Scan from elsewhere_lod.ply',
-      summary: 'PLY binary_little_endian, 20000 points with colours, LOD-ordered copy of Scan from elsewhere.ply',
+      summary:
+        'PLY binary_little_endian, 20000 points with colours, LOD-ordered copy of Scan from elsewhere.ply',
     });
     const copy = await downloadBytes(ctx, model.pointCloudLodFile!.url);
     const header = readPlyHeader(copy);
-    expect(header).toMatchObject({ format: 'binary_little_endian', vertexCount: 20_000, lodOrder: 'shuffled', hasColours: true });
-    expect(new TextDecoder().decode(copy.subarray(0, header.bodyOffset))).toContain('comment lod_order shuffled\n');
+    expect(header).toMatchObject({
+      format: 'binary_little_endian',
+      vertexCount: 20_000,
+      lodOrder: 'shuffled',
+      hasColours: true,
+    });
+    expect(new TextDecoder().decode(copy.subarray(0, header.bodyOffset))).toContain(
+      'comment lod_order shuffled\n',
+    );
     expect(sortedPoints(copy)).toEqual(sortedPoints(upload));
     // The order is the generated clouds' shuffle of the same points.
     shufflePointsInPlace(positions, colours);
@@ -102,7 +118,10 @@ describe('the LOD-ordered copy of an uploaded point cloud (point_cloud_lod)', ()
     // The user's file is still the version's point cloud, byte for byte, and the data table offers both.
     expect(model.pointCloudFile!.name).toBe('Scan from elsewhere.ply');
     expect(await downloadBytes(ctx, model.pointCloudFile!.url)).toEqual(upload);
-    expect(model.threeDModelVersion!.files.map((f) => f.type).sort()).toEqual(['point_cloud', 'point_cloud_lod']);
+    expect(model.threeDModelVersion!.files.map((f) => f.type).sort()).toEqual([
+      'point_cloud',
+      'point_cloud_lod',
+    ]);
 
     // Idempotent: a second job for the same file finds the copy and adds nothing.
     await ctx.t.app.analysisJobs.enqueuePointCloudLod({
@@ -119,20 +138,28 @@ describe('the LOD-ordered copy of an uploaded point cloud (point_cloud_lod)', ()
   it('is not made for an upload already in LOD order', async () => {
     const { positions, colours } = scanOrderCloud(3000);
     shufflePointsInPlace(positions, colours);
-    const shuffled = await uploadCloudVersion(writePlyPoints(positions, colours, { lodOrdered: true }), 'Already shuffled');
+    const shuffled = await uploadCloudVersion(
+      writePlyPoints(positions, colours, { lodOrdered: true }),
+      'Already shuffled',
+    );
     expect(shuffled.version.statusCode).toBe(201);
     // A scan-order version after it: once its copy is there, the queue has passed the first version too.
     const later = await uploadCloudVersion(scanOrderPly(3000));
     await waitForOutcome(later.version.json().id);
     const shuffledId = shuffled.version.json().id as string;
-    expect(ctx.t.app.analysisJobs.pointCloudLodOutcomes.filter((o) => o.versionId === shuffledId)).toEqual([]);
+    expect(ctx.t.app.analysisJobs.pointCloudLodOutcomes.filter((o) => o.versionId === shuffledId)).toEqual(
+      [],
+    );
     const model = await getModel(shuffled.modelId);
     expect(model.pointCloudLodFile).toBeNull();
     expect(model.threeDModelVersion!.files.map((f) => f.type)).toEqual(['point_cloud']);
   });
 
   it('leaves a corrupt PLY refused at version creation, as before: 400 and nothing created', async () => {
-    const { modelId, version } = await uploadCloudVersion(new TextEncoder().encode('solid cube\nfacet normal 0 0 1\n'), 'Not a cloud');
+    const { modelId, version } = await uploadCloudVersion(
+      new TextEncoder().encode('solid cube\nfacet normal 0 0 1\n'),
+      'Not a cloud',
+    );
     expect(version.statusCode).toBe(400);
     expect(version.json().message).toContain('is not a PLY file');
     const model = await getModel(modelId);
@@ -140,7 +167,12 @@ describe('the LOD-ordered copy of an uploaded point cloud (point_cloud_lod)', ()
   });
 
   it('is checked like every version file when a client gives one: a PLY whose header says it is LOD-ordered', async () => {
-    const model = await ctx.t.app.inject({ method: 'POST', url: '/api/3d-models', headers: ctx.member.headers, payload: { name: 'Room given copy' } });
+    const model = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/3d-models',
+      headers: ctx.member.headers,
+      payload: { name: 'Room given copy' },
+    });
     const modelId = model.json().nodeId as string;
     const { positions, colours } = scanOrderCloud(500);
     const [scan, notLod, mesh] = await uploadFiles(ctx.t.app, ctx.member, modelId, [
@@ -149,19 +181,39 @@ describe('the LOD-ordered copy of an uploaded point cloud (point_cloud_lod)', ()
       { name: 'copy.glb', bytes: new Uint8Array(64) },
     ]);
     const post = (files: { type: string; fileId: string }[]) =>
-      ctx.t.app.inject({ method: 'POST', url: '/api/3d-model-version', headers: ctx.member.headers, payload: { threeDModelNodeId: modelId, files } });
-    const refused = await post([{ type: 'point_cloud', fileId: scan! }, { type: 'point_cloud_lod', fileId: notLod! }]);
+      ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/3d-model-version',
+        headers: ctx.member.headers,
+        payload: { threeDModelNodeId: modelId, files },
+      });
+    const refused = await post([
+      { type: 'point_cloud', fileId: scan! },
+      { type: 'point_cloud_lod', fileId: notLod! },
+    ]);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('File copy.ply is not LOD-ordered (its header has no "comment lod_order shuffled")');
+    expect(refused.json().message).toBe(
+      'File copy.ply is not LOD-ordered (its header has no "comment lod_order shuffled")',
+    );
     const wrongExtension = await post([{ type: 'point_cloud_lod', fileId: mesh! }]);
     expect(wrongExtension.statusCode).toBe(400);
-    expect(wrongExtension.json().message).toBe('File copy.glb cannot be a point_cloud_lod file (expected .ply)');
+    expect(wrongExtension.json().message).toBe(
+      'File copy.glb cannot be a point_cloud_lod file (expected .ply)',
+    );
     expect((await getModel(modelId)).threeDModelVersion).toBeNull();
     shufflePointsInPlace(positions, colours);
-    const [lod] = await uploadFiles(ctx.t.app, ctx.member, modelId, [{ name: 'lod.ply', bytes: writePlyPoints(positions, colours, { lodOrdered: true }) }]);
-    const created = await post([{ type: 'point_cloud', fileId: scan! }, { type: 'point_cloud_lod', fileId: lod! }]);
+    const [lod] = await uploadFiles(ctx.t.app, ctx.member, modelId, [
+      { name: 'lod.ply', bytes: writePlyPoints(positions, colours, { lodOrdered: true }) },
+    ]);
+    const created = await post([
+      { type: 'point_cloud', fileId: scan! },
+      { type: 'point_cloud_lod', fileId: lod! },
+    ]);
     expect(created.statusCode).toBe(201);
-    expect(created.json().files[1]).toMatchObject({ type: 'point_cloud_lod', summary: 'PLY binary_little_endian, 500 points with colours, LOD-ordered' });
+    expect(created.json().files[1]).toMatchObject({
+      type: 'point_cloud_lod',
+      summary: 'PLY binary_little_endian, 500 points with colours, LOD-ordered',
+    });
     expect((await getModel(modelId)).pointCloudLodFile!.name).toBe('lod.ply');
   });
 
@@ -191,7 +243,9 @@ describe('the LOD-ordered copy of an uploaded point cloud (point_cloud_lod)', ()
     const model = await getModel(modelId);
     const db = ctx.t.ctx.db;
     // Take the copy away again so the hand-made run has something to do.
-    await db.delete(threeDModelVersionFiles).where(eq(threeDModelVersionFiles.id, model.pointCloudLodFile!.versionFileId));
+    await db
+      .delete(threeDModelVersionFiles)
+      .where(eq(threeDModelVersionFiles.id, model.pointCloudLodFile!.versionFileId));
     const written: string[] = [];
     const storage = ctx.t.ctx.storage;
     const put: typeof storage.put = async (key, body, contentType) => {
@@ -210,14 +264,21 @@ describe('the LOD-ordered copy of an uploaded point cloud (point_cloud_lod)', ()
     const runner = new ThreadRunner(1);
     try {
       await expect(
-        runPointCloudLod(dying, runner, { organizationId: ctx.member.organization.id, versionId, sourceVersionFileId: model.pointCloudFile!.versionFileId }),
+        runPointCloudLod(dying, runner, {
+          organizationId: ctx.member.organization.id,
+          versionId,
+          sourceVersionFileId: model.pointCloudFile!.versionFileId,
+        }),
       ).rejects.toThrow('worker killed');
     } finally {
       await runner.close();
     }
     expect(written).toHaveLength(1);
     expect((await getModel(modelId)).pointCloudLodFile).toBeNull();
-    const pending = await db.select().from(storagePendingObjects).where(eq(storagePendingObjects.storageKey, written[0]!));
+    const pending = await db
+      .select()
+      .from(storagePendingObjects)
+      .where(eq(storagePendingObjects.storageKey, written[0]!));
     expect(pending).toHaveLength(1);
     // The orphan sweep (decision 0020) removes the object through its pending record.
     const report = await sweepOrphanObjects({ db, storage }, { graceS: 0, now: new Date(Date.now() + 1000) });
@@ -229,15 +290,29 @@ describe('the LOD-ordered copy of an uploaded point cloud (point_cloud_lod)', ()
     const { modelId, version } = await uploadCloudVersion(scanOrderPly(1500));
     await waitForOutcome(version.json().id);
     const lod = (await getModel(modelId)).pointCloudLodFile!;
-    expect((await ctx.t.app.inject({ method: 'GET', url: lod.url, headers: ctx.stranger.headers })).statusCode).toBe(404);
+    expect(
+      (await ctx.t.app.inject({ method: 'GET', url: lod.url, headers: ctx.stranger.headers })).statusCode,
+    ).toBe(404);
     expect((await ctx.t.app.inject({ method: 'GET', url: lod.url })).statusCode).toBe(401);
-    await ctx.t.app.inject({ method: 'PATCH', url: `/api/nodes/${modelId}`, headers: ctx.member.headers, payload: { isPublic: true } });
-    const shared = (await ctx.t.app.inject({ method: 'GET', url: `/api/3d-models/${modelId}` })).json() as ModelAnswer;
+    await ctx.t.app.inject({
+      method: 'PATCH',
+      url: `/api/nodes/${modelId}`,
+      headers: ctx.member.headers,
+      payload: { isPublic: true },
+    });
+    const shared = (
+      await ctx.t.app.inject({ method: 'GET', url: `/api/3d-models/${modelId}` })
+    ).json() as ModelAnswer;
     expect(shared.pointCloudLodFile!.url).toBe(lod.url);
     const anonymous = await ctx.t.app.inject({ method: 'GET', url: lod.url });
     expect(anonymous.statusCode).toBe(200);
     expect(readPlyHeader(new Uint8Array(anonymous.rawPayload)).lodOrder).toBe('shuffled');
-    await ctx.t.app.inject({ method: 'PATCH', url: `/api/nodes/${modelId}`, headers: ctx.member.headers, payload: { isPublic: false } });
+    await ctx.t.app.inject({
+      method: 'PATCH',
+      url: `/api/nodes/${modelId}`,
+      headers: ctx.member.headers,
+      payload: { isPublic: false },
+    });
     expect((await ctx.t.app.inject({ method: 'GET', url: lod.url })).statusCode).toBe(401);
   });
 });

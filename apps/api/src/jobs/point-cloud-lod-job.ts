@@ -32,8 +32,7 @@ export interface PointCloudLodMessage {
 
 /** What a run did: the copy was added, or why not. */
 export type PointCloudLodOutcome =
-  | { status: 'added'; versionFileId: string; points: number }
-  | { status: 'skipped'; reason: string };
+  { status: 'added'; versionFileId: string; points: number } | { status: 'skipped'; reason: string };
 
 /**
  * Derive the LOD-ordered copy of a version's uploaded PLY (decision 0058) and add it to the version as
@@ -57,8 +56,16 @@ export async function runPointCloudLod(
     const inputPath = path.join(dir, 'upload.ply');
     const outputPath = path.join(dir, 'lod.ply');
     await pipeline(await ctx.storage.read(current.file.storageKey), createWriteStream(inputPath));
-    const output = await runner.run({ type: 'POINT_CLOUD_LOD', inputPath, outputPath }, ctx.config.jobs.timeoutS);
-    const results = output.results as { skipped?: string; points?: number; format?: string; hasColours?: boolean };
+    const output = await runner.run(
+      { type: 'POINT_CLOUD_LOD', inputPath, outputPath },
+      ctx.config.jobs.timeoutS,
+    );
+    const results = output.results as {
+      skipped?: string;
+      points?: number;
+      format?: string;
+      hasColours?: boolean;
+    };
     if (results.skipped) return { status: 'skipped', reason: results.skipped };
     const size = (await stat(outputPath)).size;
     const name = `${stemOf(current.file.name)}_lod.ply`;
@@ -69,7 +76,9 @@ export async function runPointCloudLod(
     const added = await ctx.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
       const again = await lockVersionFiles(db, organizationId, versionId);
-      const source = again?.find((f) => f.versionFile.id === sourceVersionFileId && f.versionFile.type === SOURCE_TYPE);
+      const source = again?.find(
+        (f) => f.versionFile.id === sourceVersionFileId && f.versionFile.type === SOURCE_TYPE,
+      );
       if (!source || again!.some((f) => f.versionFile.type === POINT_CLOUD_LOD_TYPE)) return null;
       await settlePendingObjects(db, organizationId, [key]);
       const [file] = await insertFiles(db, [
@@ -84,7 +93,13 @@ export async function runPointCloudLod(
           confirmedUploadedAt: new Date(),
         },
       ]);
-      return insertVersionFile(db, { organizationId, versionId, type: POINT_CLOUD_LOD_TYPE, fileId: file!.id, summary });
+      return insertVersionFile(db, {
+        organizationId,
+        versionId,
+        type: POINT_CLOUD_LOD_TYPE,
+        fileId: file!.id,
+        summary,
+      });
     });
     if (!added) {
       // Another run added the copy first, or the source was replaced meanwhile: this object is nobody's.
@@ -99,12 +114,19 @@ export async function runPointCloudLod(
 }
 
 /** The source file when the version still has it and no copy yet, else why there is nothing to do. */
-async function currentSource(db: Database, organizationId: string, versionId: string, sourceVersionFileId: string) {
+async function currentSource(
+  db: Database,
+  organizationId: string,
+  versionId: string,
+  sourceVersionFileId: string,
+) {
   const version = await findThreeDModelVersion(db, organizationId, versionId);
   if (!version) return 'the version no longer exists';
   const files = await findVersionFiles(db, organizationId, versionId);
   if (files.some((f) => f.versionFile.type === POINT_CLOUD_LOD_TYPE)) return 'the copy exists already';
-  const source = files.find((f) => f.versionFile.id === sourceVersionFileId && f.versionFile.type === SOURCE_TYPE);
+  const source = files.find(
+    (f) => f.versionFile.id === sourceVersionFileId && f.versionFile.type === SOURCE_TYPE,
+  );
   if (!source) return 'the point cloud was replaced';
   return { file: source.file, modelNodeId: version.threeDModelNodeId };
 }

@@ -34,7 +34,12 @@ function pointKeys(bytes: Uint8Array): string[] {
   const cloud = readPlyPoints(bytes, readPlyHeader(bytes));
   const keys: string[] = [];
   for (let i = 0; i < cloud.count; i++) {
-    keys.push([...cloud.positions.subarray(i * 3, i * 3 + 3), ...(cloud.colours?.subarray(i * 3, i * 3 + 3) ?? [])].join(' '));
+    keys.push(
+      [
+        ...cloud.positions.subarray(i * 3, i * 3 + 3),
+        ...(cloud.colours?.subarray(i * 3, i * 3 + 3) ?? []),
+      ].join(' '),
+    );
   }
   return keys;
 }
@@ -56,14 +61,23 @@ describe('LOD-ordered copy of a PLY', () => {
     expect(copy.points).toBe(5000);
     const bytes = join([copy.header, copy.body]);
     const header = readPlyHeader(bytes);
-    expect(header).toMatchObject({ format: 'binary_little_endian', vertexCount: 5000, lodOrder: 'shuffled', hasColours: true });
+    expect(header).toMatchObject({
+      format: 'binary_little_endian',
+      vertexCount: 5000,
+      lodOrder: 'shuffled',
+      hasColours: true,
+    });
     const after = pointKeys(bytes);
     expect(after).not.toEqual(before);
     expect([...after].sort()).toEqual([...before].sort());
     // A prefix spreads over the whole cloud (scan order: the first 10 % of the file are the first 10 % along x).
-    const firstXs = readPlyPoints(bytes, header).positions.filter((_, i) => i % 3 === 0).slice(0, 500);
+    const firstXs = readPlyPoints(bytes, header)
+      .positions.filter((_, i) => i % 3 === 0)
+      .slice(0, 500);
     expect(Math.max(...firstXs)).toBeGreaterThan(45);
-    expect(checkVersionFile('point_cloud_lod', bytes)).toBe('PLY binary_little_endian, 5000 points with colours, LOD-ordered');
+    expect(checkVersionFile('point_cloud_lod', bytes)).toBe(
+      'PLY binary_little_endian, 5000 points with colours, LOD-ordered',
+    );
     expect(lodCopyObstacle(header)).toBe('it is already LOD-ordered');
   });
 
@@ -75,11 +89,18 @@ describe('LOD-ordered copy of a PLY', () => {
     const copy = lodOrderedPly(ascii);
     const bytes = join([copy.header, copy.body]);
     const header = readPlyHeader(bytes);
-    expect(header).toMatchObject({ format: 'binary_little_endian', vertexCount: 4, faceCount: 0, lodOrder: 'shuffled' });
+    expect(header).toMatchObject({
+      format: 'binary_little_endian',
+      vertexCount: 4,
+      faceCount: 0,
+      lodOrder: 'shuffled',
+    });
     expect(new TextDecoder().decode(copy.header)).toContain('comment from elsewhere\n');
     expect(pointKeys(bytes).sort()).toEqual(pointKeys(ascii).sort());
 
-    const head = enc('ply\nformat binary_big_endian 1.0\nelement vertex 3\nproperty double x\nproperty double y\nproperty double z\nend_header\n');
+    const head = enc(
+      'ply\nformat binary_big_endian 1.0\nelement vertex 3\nproperty double x\nproperty double y\nproperty double z\nend_header\n',
+    );
     const body = new DataView(new ArrayBuffer(3 * 24));
     [1, 2, 3, 4, 5, 6, 7, 8, 9].forEach((v, i) => body.setFloat64(i * 8, v + 0.1, false));
     const bigFile = join([head, new Uint8Array(body.buffer)]);
@@ -93,10 +114,14 @@ describe('LOD-ordered copy of a PLY', () => {
     const { positions, colours } = scanOrder(10);
     const shuffled = writePlyPoints(positions, colours, { lodOrdered: true });
     expect(() => lodOrderedPly(shuffled)).toThrow('already LOD-ordered');
-    const listVertices = enc('ply\nformat ascii 1.0\nelement vertex 2\nproperty float x\nproperty float y\nproperty float z\nproperty list uchar int n\nend_header\n0 0 0 0\n1 1 1 0\n');
+    const listVertices = enc(
+      'ply\nformat ascii 1.0\nelement vertex 2\nproperty float x\nproperty float y\nproperty float z\nproperty list uchar int n\nend_header\n0 0 0 0\n1 1 1 0\n',
+    );
     expect(() => lodOrderedPly(listVertices)).toThrow('list properties');
     const truncated = writePlyPoints(positions, colours).slice(0, -20);
     expect(() => lodOrderedPly(truncated)).toThrow('shorter than its 10 vertices');
-    expect(() => checkVersionFile('point_cloud_lod', writePlyPoints(positions, colours))).toThrow('is not LOD-ordered');
+    expect(() => checkVersionFile('point_cloud_lod', writePlyPoints(positions, colours))).toThrow(
+      'is not LOD-ordered',
+    );
   });
 });

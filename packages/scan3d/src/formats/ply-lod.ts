@@ -54,7 +54,13 @@ export function lodOrderedPly(bytes: Uint8Array, seed = 0x9e3779b9): LodOrderedP
   let body: Uint8Array;
   let format: LodOrderedPly['format'];
   if (parsed.format === 'ascii') {
-    body = asciiVerticesToBinary(bytes, parsed.bodyOffset, vertex.properties.map((p) => p.type), count, stride);
+    body = asciiVerticesToBinary(
+      bytes,
+      parsed.bodyOffset,
+      vertex.properties.map((p) => p.type),
+      count,
+      stride,
+    );
     format = 'binary_little_endian';
   } else {
     const end = parsed.bodyOffset + stride * count;
@@ -75,7 +81,8 @@ function lodHeader(bytes: Uint8Array, format: LodOrderedPly['format']): Uint8Arr
     const keyword = line.split(/\s+/)[0];
     if (keyword === 'element') elements++;
     if (elements > 1 || keyword === 'end_header') break;
-    if (keyword === 'format' || line.split(/\s+/).join(' ') === PLY_LOD_ORDER_COMMENT || keyword === '') continue;
+    if (keyword === 'format' || line.split(/\s+/).join(' ') === PLY_LOD_ORDER_COMMENT || keyword === '')
+      continue;
     out.push(line);
   }
   out.push('end_header', '');
@@ -89,19 +96,40 @@ type ScalarWriter = (view: DataView, offset: number, value: number) => void;
 
 function scalarWriter(type: string): ScalarWriter {
   switch (type) {
-    case 'char': case 'int8': return (v, o, x) => v.setInt8(o, x);
-    case 'uchar': case 'uint8': return (v, o, x) => v.setUint8(o, x);
-    case 'short': case 'int16': return (v, o, x) => v.setInt16(o, x, true);
-    case 'ushort': case 'uint16': return (v, o, x) => v.setUint16(o, x, true);
-    case 'int': case 'int32': return (v, o, x) => v.setInt32(o, x, true);
-    case 'uint': case 'uint32': return (v, o, x) => v.setUint32(o, x, true);
-    case 'float': case 'float32': return (v, o, x) => v.setFloat32(o, x, true);
-    default: return (v, o, x) => v.setFloat64(o, x, true);
+    case 'char':
+    case 'int8':
+      return (v, o, x) => v.setInt8(o, x);
+    case 'uchar':
+    case 'uint8':
+      return (v, o, x) => v.setUint8(o, x);
+    case 'short':
+    case 'int16':
+      return (v, o, x) => v.setInt16(o, x, true);
+    case 'ushort':
+    case 'uint16':
+      return (v, o, x) => v.setUint16(o, x, true);
+    case 'int':
+    case 'int32':
+      return (v, o, x) => v.setInt32(o, x, true);
+    case 'uint':
+    case 'uint32':
+      return (v, o, x) => v.setUint32(o, x, true);
+    case 'float':
+    case 'float32':
+      return (v, o, x) => v.setFloat32(o, x, true);
+    default:
+      return (v, o, x) => v.setFloat64(o, x, true);
   }
 }
 
 /** An ascii PLY's vertex lines (one vertex a line, after the header) as little-endian binary records. */
-function asciiVerticesToBinary(bytes: Uint8Array, offset: number, types: string[], count: number, stride: number): Uint8Array {
+function asciiVerticesToBinary(
+  bytes: Uint8Array,
+  offset: number,
+  types: string[],
+  count: number,
+  stride: number,
+): Uint8Array {
   const out = new Uint8Array(stride * count);
   const view = new DataView(out.buffer);
   const writers = types.map(scalarWriter);

@@ -25,6 +25,11 @@ export const THREE_D_MODEL_FILE_TYPES = [
   'rtabmap_glb',
   /** The generated point cloud as a GLB (POINTS primitive, decision 0051), beside its PLY; not in seed 001 §3. */
   'point_cloud_glb',
+  /**
+   * The point cloud in LOD order (`comment lod_order shuffled`), derived by the server from an uploaded
+   * `point_cloud` PLY that is not (decision 0058); the viewer draws it instead of the upload. Not in seed 001 §3.
+   */
+  'point_cloud_lod',
 ] as const;
 export const ThreeDModelFileTypeSchema = z.enum(THREE_D_MODEL_FILE_TYPES);
 export type ThreeDModelFileType = z.infer<typeof ThreeDModelFileTypeSchema>;
@@ -67,7 +72,13 @@ export const ThreeDModelResponseSchema = z
     meshModelData: z.object({ obj: ThreeDModelFileSchema, mtl: OptionalFile, texture: OptionalFile }).nullable(),
     glbModelData: z.object({ glb: ThreeDModelFileSchema, texture: OptionalFile }).nullable(),
     gltfModelData: z.object({ gltf: ThreeDModelFileSchema, bin: OptionalFile, texture: OptionalFile }).nullable(),
+    /** The point cloud as uploaded or generated (what the data table offers for download). */
     pointCloudFile: OptionalFile,
+    /**
+     * Its LOD-ordered copy (decision 0058), derived in the background from an uploaded PLY not in LOD order; null
+     * until it is there (and for a cloud already in LOD order). The viewer draws it instead of `pointCloudFile`.
+     */
+    pointCloudLodFile: OptionalFile,
     previewPcdModelData: z.object({ pcd: ThreeDModelFileSchema }).nullable(),
     rtabmapDatabaseFile: OptionalFile,
     radarPositionsFile: OptionalFile,

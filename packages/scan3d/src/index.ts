@@ -2,6 +2,7 @@ export * from './formats/header-text';
 export * from './formats/ply';
 export * from './formats/ply-points';
 export * from './formats/ply-stream';
+export * from './formats/ply-lod';
 export * from './formats/pcd';
 export * from './formats/gltf';
 export * from './formats/obj';

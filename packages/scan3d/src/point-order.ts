@@ -33,6 +33,37 @@ export function shufflePointsInPlace(positions: Float32Array, colours: Uint8Arra
 }
 
 /**
+ * {@link shufflePointsInPlace} for records of any layout: the same seeded permutation (xorshift32 +
+ * Fisher–Yates) applied to `count` records of `stride` bytes, so a PLY's vertex records can be shuffled as bytes
+ * whatever their properties (docs/decisions/0058).
+ *
+ * @param records - `count × stride` bytes (modified in place).
+ * @param stride - Bytes of one record.
+ * @param count - Records.
+ * @param seed - Shuffle seed (non-zero).
+ * @example shuffleRecordsInPlace(vertexBytes, 15, 1_000_000)
+ */
+export function shuffleRecordsInPlace(records: Uint8Array, stride: number, count: number, seed = 0x9e3779b9): void {
+  let state = seed >>> 0 || 1;
+  for (let i = count - 1; i > 0; i--) {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    const j = state % (i + 1);
+    if (j === i) continue;
+    const a = i * stride;
+    const b = j * stride;
+    for (let k = 0; k < stride; k++) {
+      const t = records[a + k]!;
+      records[a + k] = records[b + k]!;
+      records[b + k] = t;
+    }
+  }
+}
+
+/**
  * The number of points to draw next frame: shrink when the last frame was slower than the target, grow
  * back (by 10 %) when it was well within it, never above `max` nor below `min`.
  *

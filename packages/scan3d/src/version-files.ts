@@ -3,7 +3,7 @@ import { readGlbSummary, readGltfSummary } from './formats/gltf';
 import { sniffImage } from './formats/image';
 import { readMtlMaterials, readObjSummary } from './formats/obj';
 import { readPcdHeader } from './formats/pcd';
-import { readPlyHeader } from './formats/ply';
+import { PLY_LOD_ORDER_COMMENT, readPlyHeader } from './formats/ply';
 import { parseRadarPositions } from './positions';
 
 /**
@@ -22,12 +22,13 @@ export const VERSION_FILE_EXTENSIONS = {
   rtabmap_preview_pcd: ['pcd'],
   rtabmap_glb: ['glb'],
   point_cloud_glb: ['glb'],
+  point_cloud_lod: ['ply'],
 } as const satisfies Record<string, readonly string[]>;
 export type VersionFileType = keyof typeof VERSION_FILE_EXTENSIONS;
 
 /** How many bytes {@link checkVersionFile} needs of each type (null: the whole file). */
 export function bytesNeededToCheck(type: VersionFileType): number | null {
-  return type === 'point_cloud' || type === 'rtabmap_preview_pcd' || type === 'rtabmap_db' || type === 'rtabmap_mesh_texture' || type === 'rtabmap_gltf_buffer_bin'
+  return type === 'point_cloud' || type === 'point_cloud_lod' || type === 'rtabmap_preview_pcd' || type === 'rtabmap_db' || type === 'rtabmap_mesh_texture' || type === 'rtabmap_gltf_buffer_bin'
     ? 65536
     : null;
 }
@@ -50,6 +51,12 @@ export function checkVersionFile(type: VersionFileType, bytes: Uint8Array, total
     case 'point_cloud': {
       const h = readPlyHeader(bytes);
       return `PLY ${h.format}, ${h.vertexCount} points${h.hasColours ? ' with colours' : ''}`;
+    }
+    case 'point_cloud_lod': {
+      // The LOD-ordered copy of the version's point cloud (decision 0058): a PLY whose header says so.
+      const h = readPlyHeader(bytes);
+      if (h.lodOrder !== 'shuffled') throw new Scan3dFormatError(`is not LOD-ordered (its header has no "${PLY_LOD_ORDER_COMMENT}")`);
+      return `PLY ${h.format}, ${h.vertexCount} points${h.hasColours ? ' with colours' : ''}, LOD-ordered`;
     }
     case 'rtabmap_preview_pcd': {
       const h = readPcdHeader(bytes);

@@ -15,9 +15,11 @@ import { buildComputeRequest } from '../modules/analyses/analysis-inputs.js';
 import { finishJob } from './analysis-results.js';
 import { isSplitIntoLines, runAreaCombine, runAreaLine, splitAreaJob } from './area-line-jobs.js';
 import { removeRtabmapCopy } from './point-cloud-input.js';
+import { runPointCloudLod, type PointCloudLodMessage, type PointCloudLodOutcome } from './point-cloud-lod-job.js';
 import {
   ANALYSIS_DEAD_QUEUE,
   ANALYSIS_QUEUE,
+  POINT_CLOUD_LOD_QUEUE,
   REPORT_DEAD_QUEUE,
   REPORT_QUEUE,
   startQueue,
@@ -83,6 +85,19 @@ export class AnalysisJobs {
     return id;
   }
 
+  /**
+   * Queue the LOD-ordered copy of a version's uploaded point cloud (decision 0058). The job is idempotent: a
+   * second one for the same file finds the copy there and adds nothing.
+   */
+  async enqueuePointCloudLod(message: PointCloudLodMessage): Promise<void> {
+    const boss = await this.queue();
+    const id = await boss.send(POINT_CLOUD_LOD_QUEUE, message as unknown as object);
+    if (!id) throw new Error('The point cloud queue refused the job');
+  }
+
+  /** Outcomes of the LOD copies this process derived, newest last (for tests and the benchmark's log). */
+  readonly pointCloudLodOutcomes: (PointCloudLodMessage & (PointCloudLodOutcome | { status: 'failed'; reason: string }))[] = [];
+
   /** Start taking jobs: `threads` analyses at a time, each in a worker thread; reports one at a time. */
   async startWorker(): Promise<void> {
     if (this.working) return;
@@ -130,10 +145,34 @@ export class AnalysisJobs {
         }
       },
     );
+    // LOD-ordered copies of uploaded clouds: one at a time per process, in a compute thread (the shuffle of a
+    // 10-million-point file holds its 150 MB); a failure is retried once by pg-boss, then given up.
+    let lodWorkerId = '';
+    lodWorkerId = await boss.work<PointCloudLodMessage>(
+      POINT_CLOUD_LOD_QUEUE,
+      { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
+      async ([job]) => {
+        try {
+          if (job) this.notePointCloudLod({ ...job.data, ...(await runPointCloudLod(this.ctx, this.runner!, job.data)) });
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          if (job) this.notePointCloudLod({ ...job.data, status: 'failed', reason });
+          console.error(`point cloud LOD copy of version ${job?.data.versionId}: ${reason}`);
+          throw error;
+        } finally {
+          boss.notifyWorker(lodWorkerId);
+        }
+      },
+    );
     await boss.work<ReportQueueMessage>(REPORT_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async ([job]) => {
       if (job)
         await failAbandonedReport(this.ctx.db, job.data.reportId, 'The report stopped twice before finishing (its workers were lost); generate it again');
     });
+  }
+
+  private notePointCloudLod(outcome: (typeof this.pointCloudLodOutcomes)[number]): void {
+    this.pointCloudLodOutcomes.push(outcome);
+    if (this.pointCloudLodOutcomes.length > 100) this.pointCloudLodOutcomes.shift();
   }
 
   /** One queue message: a whole job, or a step of an area job (a line, the combine step). */

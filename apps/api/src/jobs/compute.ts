@@ -14,6 +14,7 @@ import {
 import { computeGprPointCloud, type GprPointCloudRequest } from './gpr-point-cloud-job.js';
 import { computeMesh, type MeshRequest } from './mesh-job.js';
 import { computePointCloud, type PointCloudRequest } from './point-cloud-job.js';
+import { computePointCloudLod, type PointCloudLodRequest } from './point-cloud-lod-compute.js';
 
 /**
  * The analysis engine's version, stored on every run and job. Bump it when the engine's results change,
@@ -29,10 +30,12 @@ export interface LineOptions {
 
 /**
  * What a compute thread is asked to do: loaded inputs, no I/O left (but for GENERATE_POINT_CLOUD and GENERATE_MESH,
- * which read their temporary copy of the RTAB-Map database frame by frame so only one frame's images are in memory).
+ * which read their temporary copy of the RTAB-Map database frame by frame so only one frame's images are in memory,
+ * and POINT_CLOUD_LOD, which reads and writes temporary files: decision 0058).
  */
 export type ComputeRequest =
   | PointCloudRequest
+  | PointCloudLodRequest
   | GprPointCloudRequest
   | MeshRequest
   | { type: 'GPR_SCAN_PREVIEW'; radargram: Radargram }
@@ -110,6 +113,8 @@ export function compute(request: ComputeRequest, hooks: ComputeHooks): ComputeOu
       return computeMesh(request, hooks);
     case 'GENERATE_POINT_CLOUD':
       return computePointCloud(request, hooks);
+    case 'POINT_CLOUD_LOD':
+      return computePointCloudLod(request, hooks);
     case 'GPR_POINT_CLOUD':
       return computeGprPointCloud(request, hooks);
     case 'GPR_SCAN_PREVIEW': {

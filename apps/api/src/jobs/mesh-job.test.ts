@@ -1,7 +1,7 @@
 import type { AnalysisType } from '@gprhub/contract';
 import { describe, expect, it } from 'vitest';
 import { downloadBytes, startAnalysis, syntheticRecordingBytes, useJobTestApp, waitForAnalysis } from '../test/analysis-jobs.js';
-import { createModelWithVersion, uploadFiles } from '../test/three-d-models.js';
+import { createModelWithVersion, uploadFiles, waitForLodCopy } from '../test/three-d-models.js';
 
 let recording: Uint8Array;
 const ctx = useJobTestApp(async () => {
@@ -50,6 +50,8 @@ describe('GENERATE_MESH through the queue', () => {
     expect(results.triangles).toBeGreaterThan(1000);
     expect(results.triangles).toBeLessThanOrEqual(300_000);
 
+    // The uploaded box PLY is in scan order: it gets its LOD-ordered copy in the background (decision 0058).
+    await waitForLodCopy(ctx.t.ctx.db, ctx.member.organization.id, versionId);
     const shown = await model(modelId);
     expect(shown.glbModelData!.glb).toMatchObject({ name: 'mesh.glb', summary: expect.stringContaining('(generated)') });
     expect(shown.meshModelData!.obj).toMatchObject({ name: 'mesh.obj', summary: expect.stringContaining('(generated)') });
@@ -58,6 +60,7 @@ describe('GENERATE_MESH through the queue', () => {
     expect(shown.pointCloudFile).toMatchObject({ name: 'cloud.ply' });
     expect(shown.threeDModelVersion!.files.map((f) => f.type).sort()).toEqual([
       'point_cloud',
+      'point_cloud_lod',
       'rtabmap_db',
       'rtabmap_glb',
       'rtabmap_mesh_mtl',

@@ -2,7 +2,7 @@ import { findVersionFiles } from '@gprhub/db';
 import { readGlbSummary, readPlyHeader, readPlyPoints } from '@gprhub/scan3d';
 import { describe, expect, it } from 'vitest';
 import { downloadBytes, startAnalysis, syntheticRecordingBytes, useJobTestApp, waitForAnalysis } from '../test/analysis-jobs.js';
-import { boxFiles, createModelWithVersion, uploadFiles } from '../test/three-d-models.js';
+import { boxFiles, createModelWithVersion, uploadFiles, waitForLodCopy } from '../test/three-d-models.js';
 
 let recording: Uint8Array;
 const ctx = useJobTestApp(async () => {
@@ -104,12 +104,15 @@ describe('GENERATE_POINT_CLOUD through the queue', () => {
     const org = ctx.member.organization.id;
     const filesOf = async (versionId: string) =>
       new Map((await findVersionFiles(ctx.t.ctx.db, org, versionId)).map((r) => [r.versionFile.type, r.file.id]));
+    // Both versions' uploaded box PLY is in scan order: each gets its LOD-ordered copy first (decision 0058).
+    for (const versionId of [older, newerId]) await waitForLodCopy(ctx.t.ctx.db, org, versionId);
     const newerBefore = await filesOf(newerId);
 
     expect((await start(older)).statusCode).toBe(200);
     const first = await waitDone(older);
     expect(first.analysisRun!.status).toBe('FINISHED');
     const afterFirst = await filesOf(older);
+    // The generated cloud replaced the upload, and the upload's LOD-ordered copy went with it.
     expect([...afterFirst.keys()].sort()).toEqual(['point_cloud', 'point_cloud_glb', 'rtabmap_db', 'rtabmap_glb', 'rtabmap_preview_pcd']);
 
     const rerun = await start(older, { rerunIfExists: true });

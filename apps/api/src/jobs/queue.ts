@@ -7,6 +7,11 @@ export const ANALYSIS_DEAD_QUEUE = 'analysis-dead';
 /** The queue PDF reports go through (issue #21), worked by the same processes, and its dead letters. */
 export const REPORT_QUEUE = 'report';
 export const REPORT_DEAD_QUEUE = 'report-dead';
+/**
+ * The queue deriving LOD-ordered copies of uploaded point clouds (decision 0058), worked by the same processes. No
+ * dead letters: a copy that fails twice is simply not there (nothing half-made; the viewer reads the upload).
+ */
+export const POINT_CLOUD_LOD_QUEUE = 'point-cloud-lod';
 
 export interface ReportQueueMessage {
   /** `report.id`. */
@@ -87,6 +92,7 @@ export async function startQueue(
     await createQueueOnce(boss, REPORT_DEAD_QUEUE, { notify: true, retryLimit: 3 });
   if (!(await boss.getQueue(REPORT_QUEUE)))
     await createQueueOnce(boss, REPORT_QUEUE, { ...queueOptions, deadLetter: REPORT_DEAD_QUEUE });
+  if (!(await boss.getQueue(POINT_CLOUD_LOD_QUEUE))) await createQueueOnce(boss, POINT_CLOUD_LOD_QUEUE, queueOptions);
   return boss;
 }
 

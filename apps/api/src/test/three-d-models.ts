@@ -1,3 +1,4 @@
+import { findVersionFiles, type Database } from '@gprhub/db';
 import { createBoxMesh, sampleBoxSurface, writeGlbMesh, writePlyPoints } from '@gprhub/scan3d';
 import type { FastifyInstance } from 'fastify';
 import { uploadAndConfirm, type TestMember } from './support.js';
@@ -48,4 +49,16 @@ export async function createModelWithVersion(
   });
   if (version.statusCode !== 201) throw new Error(`version failed: ${version.body}`);
   return { modelId, versionId: version.json().id, versionFileIds: version.json().files.map((f: { versionFileId: string }) => f.versionFileId) };
+}
+
+/**
+ * Wait until a version has its LOD-ordered copy of an uploaded scan-order cloud (decision 0058: derived in the
+ * background after the version is created; the box PLY of {@link boxFiles} is in scan order).
+ */
+export async function waitForLodCopy(db: Database, organizationId: string, versionId: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await findVersionFiles(db, organizationId, versionId)).some((f) => f.versionFile.type === 'point_cloud_lod')) {
+    if (Date.now() > deadline) throw new Error(`version ${versionId} got no LOD-ordered copy`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

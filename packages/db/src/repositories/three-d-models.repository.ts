@@ -226,7 +226,13 @@ export async function replaceVersionFilesOfTypes(
   versionId: string,
   added: { type: string; fileId: string; summary: string }[],
 ): Promise<void> {
-  for (const type of new Set(added.map((f) => f.type)))
+  // The version's row is locked first: a derived file's writer (lockVersionFiles) either commits before this
+  // replacement (and its copy is dropped below) or after it (and finds its source gone).
+  await lockVersionFiles(db, organizationId, versionId);
+  const types = new Set(added.map((f) => f.type));
+  // A file derived from a replaced one goes with it (decision 0058: the LOD-ordered copy of the point cloud).
+  for (const type of [...types]) for (const derived of DERIVED_VERSION_FILE_TYPES[type] ?? []) types.add(derived);
+  for (const type of types)
     await db
       .delete(threeDModelVersionFiles)
       .where(
@@ -238,4 +244,34 @@ export async function replaceVersionFilesOfTypes(
       );
   if (added.length > 0)
     await db.insert(threeDModelVersionFiles).values(added.map((f) => ({ organizationId, versionId, ...f })));
+}
+
+/** Version file types derived by the server from another type's file (decision 0058), by source type. */
+export const DERIVED_VERSION_FILE_TYPES: Readonly<Record<string, readonly string[]>> = { point_cloud: ['point_cloud_lod'] };
+
+/**
+ * Lock a version's row until the transaction ends (writers of its derived files, one at a time). Answers the
+ * version's files after the lock, or undefined when the version no longer exists.
+ */
+export async function lockVersionFiles(
+  tx: Database,
+  organizationId: string,
+  versionId: string,
+): Promise<{ versionFile: ThreeDModelVersionFileRow; file: FileRowOfVersion }[] | undefined> {
+  const locked = await tx
+    .select({ id: threeDModelVersions.id })
+    .from(threeDModelVersions)
+    .where(and(eq(threeDModelVersions.organizationId, organizationId), eq(threeDModelVersions.id, versionId)))
+    .for('update');
+  if (locked.length === 0) return undefined;
+  return findVersionFiles(tx, organizationId, versionId);
+}
+
+/** Add one typed file to an existing version (a derived file; the caller holds {@link lockVersionFiles}). */
+export async function insertVersionFile(
+  db: Database,
+  values: { organizationId: string; versionId: string; type: string; fileId: string; summary: string },
+): Promise<ThreeDModelVersionFileRow> {
+  const [row] = await db.insert(threeDModelVersionFiles).values(values).returning();
+  return row!;
 }

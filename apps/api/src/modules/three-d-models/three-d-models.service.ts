@@ -19,7 +19,7 @@ import {
   insertThreeDModelVersion,
   updateThreeDModelViewOptions,
 } from '@gprhub/db';
-import { parseRadarPositions, Scan3dFormatError, type RadarPosition } from '@gprhub/scan3d';
+import { lodCopyObstacle, parseRadarPositions, readPlyHeader, Scan3dFormatError, type RadarPosition } from '@gprhub/scan3d';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { AnalysisJobs } from '../../jobs/analysis-jobs.js';
@@ -98,6 +98,7 @@ export async function getThreeDModel(ctx: AppContext, access: ModelAccess): Prom
     glbModelData: glb ? { glb, texture } : null,
     gltfModelData: gltf ? { gltf, bin: one('rtabmap_gltf_buffer_bin'), texture } : null,
     pointCloudFile: one('point_cloud'),
+    pointCloudLodFile: one('point_cloud_lod'),
     previewPcdModelData: pcd ? { pcd } : null,
     rtabmapDatabaseFile: one('rtabmap_db'),
     radarPositionsFile: one('radar_positions'),
@@ -137,7 +138,9 @@ export async function createThreeDModelVersion(ctx: AppContext, organizationId: 
 const MESH_TYPES: readonly string[] = ['rtabmap_glb', 'rtabmap_gltf', 'rtabmap_mesh_obj'];
 
 /**
- * After a version is created: one with an RTAB-Map database gets GENERATE_POINT_CLOUD started when it has no
+ * After a version is created: an uploaded point cloud not in LOD order gets its LOD-ordered copy derived in the
+ * background (decision 0058; the header is read here, so a cloud already in LOD order queues nothing). A version
+ * with an RTAB-Map database gets GENERATE_POINT_CLOUD started when it has no
  * point cloud and GENERATE_MESH when it has no mesh (both queued at once; the cloud, being quicker, is shown
  * first and the mesh replaces it when it lands). `createAnalysis` finds or creates the one analysis of each
  * input and reuses a run that has not failed, so a repeat is harmless. The version already exists, so a
@@ -152,6 +155,11 @@ export async function startGenerationIfNeeded(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const types = new Set<string>(version.files.map((f) => f.type));
+  try {
+    await startPointCloudLodIfNeeded(ctx, jobs, organizationId, version);
+  } catch (error) {
+    log.error({ err: error, threeDModelVersionId: version.id }, 'could not start the point cloud’s LOD-ordered copy');
+  }
   if (!types.has('rtabmap_db')) return;
   const wanted: ('GENERATE_POINT_CLOUD' | 'GENERATE_MESH')[] = [];
   if (!types.has('point_cloud')) wanted.push('GENERATE_POINT_CLOUD');
@@ -166,6 +174,17 @@ export async function startGenerationIfNeeded(
       log.error({ err: error, threeDModelVersionId: version.id }, `could not start ${analysisType}`);
     }
   }
+}
+
+/** Queue the LOD-ordered copy of the version's point cloud when it has one not in LOD order and no copy yet. */
+async function startPointCloudLodIfNeeded(ctx: AppContext, jobs: AnalysisJobs, organizationId: string, version: ThreeDModelVersion): Promise<void> {
+  const source = version.files.find((f) => f.type === 'point_cloud');
+  if (!source || version.files.some((f) => f.type === 'point_cloud_lod')) return;
+  const row = (await findVersionFiles(ctx.db, organizationId, version.id)).find((f) => f.versionFile.id === source.versionFileId);
+  if (!row) return;
+  const header = readPlyHeader(await readStoredPrefix(ctx.storage, row.file.storageKey, 65536));
+  if (lodCopyObstacle(header)) return;
+  await jobs.enqueuePointCloudLod({ organizationId, versionId: version.id, sourceVersionFileId: source.versionFileId });
 }
 
 export function toViewOptions(model: ThreeDModelRow): ViewOptions {

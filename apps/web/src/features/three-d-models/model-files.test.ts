@@ -1,15 +1,16 @@
 import type { ThreeDModelResponse } from '@gprhub/contract';
 import { describe, expect, it } from 'vitest';
-import { displayChoices, fileDownloadName, pickDisplayedModel } from './model-files';
+import { cloudFileToDraw, displayChoices, fileDownloadName, pickDisplayedModel } from './model-files';
 
 const file = (name: string) => ({ name, url: `/api/3d-model-files/${name}` });
 
-function model(parts: Partial<Record<'glb' | 'ply' | 'pcd', boolean>>): ThreeDModelResponse {
+function model(parts: Partial<Record<'glb' | 'ply' | 'lod' | 'pcd', boolean>>): ThreeDModelResponse {
   return {
     glbModelData: parts.glb ? { glb: file('mesh.glb'), texture: null } : null,
     gltfModelData: null,
     meshModelData: null,
     pointCloudFile: parts.ply ? file('point_cloud.ply') : null,
+    pointCloudLodFile: parts.lod ? file('point_cloud_lod.ply') : null,
     previewPcdModelData: parts.pcd ? { pcd: file('preview.pcd') } : null,
   } as unknown as ThreeDModelResponse;
 }
@@ -28,6 +29,17 @@ describe('the displayed model', () => {
     expect(pickDisplayedModel(meshOnly, 'cloud')?.kind).toBe('glb');
     expect(displayChoices(meshOnly)).toEqual(['mesh']);
     expect(pickDisplayedModel(model({ pcd: true }))?.kind).toBe('preview');
+  });
+});
+
+describe('the cloud drawn', () => {
+  it('is the LOD-ordered copy once the server has derived it, the upload until then', () => {
+    const before = pickDisplayedModel(model({ ply: true }));
+    expect(before).toMatchObject({ kind: 'cloud', ply: { name: 'point_cloud.ply' } });
+    const after = pickDisplayedModel(model({ ply: true, lod: true }));
+    expect(after).toMatchObject({ kind: 'cloud', ply: { name: 'point_cloud_lod.ply' } });
+    expect(pickDisplayedModel(model({ glb: true, ply: true, lod: true }), 'cloud')).toMatchObject({ ply: { name: 'point_cloud_lod.ply' } });
+    expect(cloudFileToDraw(model({ pcd: true }))).toBeNull();
   });
 });
 

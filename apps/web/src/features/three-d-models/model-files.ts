@@ -11,10 +11,18 @@ export type DisplayedModel =
 /** Which of the version's models the user asked to see: the mesh or the point cloud (null: the default). */
 export type DisplayChoice = 'mesh' | 'cloud';
 
+/**
+ * The PLY the viewer reads for the point cloud: its LOD-ordered copy when the server has derived it (decision
+ * 0058: the coarse level is drawn from the first bytes), else the file as uploaded or generated.
+ */
+export function cloudFileToDraw(model: ThreeDModelResponse): ThreeDModelFile | null {
+  return model.pointCloudLodFile ?? model.pointCloudFile;
+}
+
 /** What the version offers to switch between (both only when it has a mesh and a point cloud). */
 export function displayChoices(model: ThreeDModelResponse): DisplayChoice[] {
   const hasMesh = Boolean(model.glbModelData ?? model.gltfModelData ?? model.meshModelData);
-  return [...(hasMesh ? (['mesh'] as const) : []), ...(model.pointCloudFile ? (['cloud'] as const) : [])];
+  return [...(hasMesh ? (['mesh'] as const) : []), ...(cloudFileToDraw(model) ? (['cloud'] as const) : [])];
 }
 
 /**
@@ -22,11 +30,12 @@ export function displayChoices(model: ThreeDModelResponse): DisplayChoice[] {
  * else the preview (spec 001 §4); `choice` 'cloud' shows the point cloud even when there is a mesh.
  */
 export function pickDisplayedModel(model: ThreeDModelResponse, choice: DisplayChoice | null = null): DisplayedModel | null {
-  if (choice === 'cloud' && model.pointCloudFile) return { kind: 'cloud', ply: model.pointCloudFile };
+  const cloud = cloudFileToDraw(model);
+  if (choice === 'cloud' && cloud) return { kind: 'cloud', ply: cloud };
   if (model.glbModelData) return { kind: 'glb', ...model.glbModelData };
   if (model.gltfModelData) return { kind: 'gltf', ...model.gltfModelData };
   if (model.meshModelData) return { kind: 'obj', ...model.meshModelData };
-  if (model.pointCloudFile) return { kind: 'cloud', ply: model.pointCloudFile };
+  if (cloud) return { kind: 'cloud', ply: cloud };
   if (model.previewPcdModelData) return { kind: 'preview', pcd: model.previewPcdModelData.pcd };
   return null;
 }

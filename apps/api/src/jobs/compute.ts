@@ -19,7 +19,7 @@ import { computePointCloud, type PointCloudRequest } from './point-cloud-job.js'
  * The analysis engine's version, stored on every run and job. Bump it when the engine's results change,
  * so a user can tell which runs came from which engine.
  */
-export const ANALYSIS_ENGINE_VERSION = 'gprhub-rebar-3.0.3';
+export const ANALYSIS_ENGINE_VERSION = 'gprhub-rebar-3.0.4';
 
 export interface LineOptions {
   hyperbolas?: HyperbolaLabel[];

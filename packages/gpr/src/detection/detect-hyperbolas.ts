@@ -133,16 +133,14 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
   };
   const fitted = screen(scan, peaks, []);
   let bars = removeLimbCrossings(scan, removeEchoes(scan, mergeDuplicates(fitted, scan)));
-  const isWholeLine = scan.backgroundWindowTraces === 0;
   const shouldRefine = options.shouldRefineBackground !== false;
   const reflectionsOf = (current: FittedCandidate[]): ModelledReflection[] =>
     current.map((b) => ({ predict: coupledPrediction(scan, b), wavelet: b.result.wavelet }));
   const model = (current: FittedCandidate[]): ModelledScan => {
     if (current.length === 0) return { scan, models: [] };
-    // Long lines use a moving-window background, which the bars' reflections barely enter: only the
-    // reflections are modelled there.
+    // The background (whole line or moving window) is re-estimated around the modelled reflections.
     const modelled = modelReflections(scan, reflectionsOf(current));
-    return isWholeLine && shouldRefine ? modelled : { scan, models: modelled.models };
+    return shouldRefine ? modelled : { scan, models: modelled.models };
   };
   const modelled = model(bars);
   let { models } = modelled;

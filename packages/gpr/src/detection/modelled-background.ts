@@ -1,4 +1,5 @@
 import { hilbertImage } from './analytic-signal';
+import { movingTraceMeanInPlace } from '../processing/trace-window';
 import type { PreparedScan } from './prepare-scan';
 
 /** A found hyperbola, as the background re-estimate needs it. */
@@ -14,15 +15,16 @@ export interface ModelledReflection {
  * reflection smeared over the times of its hyperbola — a large share of the line at the apex times when bars are
  * close or deep — and subtracting it bends the picked hyperbolas (sharper near the apex, biasing the permittivity
  * high). Here the dewowed data are modelled as background + reflections and both are estimated in turn
- * (Gauss–Seidel, four rounds, from the plain mean trace): each reflection is its wavelet at the predicted time of
- * every trace, slid by up to a twelfth of a period and scaled by least squares against the data minus the
+ * (Gauss–Seidel, four rounds, from the first pass's background): each reflection is its wavelet at the predicted
+ * time of every trace, slid by up to a twelfth of a period and scaled by least squares against the data minus the
  * background and the other reflections; its wavelet is then restacked from that residual; the background is the
- * mean of the data minus all reflections. The background is subtracted from the dewowed data (the reflections
- * stay). Fitting the reflections to the raw data instead lets the direct wave, which shallow apexes overlap, and
- * the neighbours' limbs leak into them and from there into the background; holding them to the first-pass
- * curves and wavelets (bent and smeared by the mean-trace background they were picked on) leaves a tenth of a
- * reflection in the background under four shallow bars 120 mm apart, enough to read εr 7 % high. Long lines,
- * whose first pass used a moving window, are left as they are.
+ * mean of the data minus all reflections, over the whole line or over the scan's moving window (decision 0061:
+ * long lines, whose direct wave may change along the line, keep a background that follows it). The background is
+ * subtracted from the dewowed data (the reflections stay). Fitting the reflections to the raw data instead lets
+ * the direct wave, which shallow apexes overlap, and the neighbours' limbs leak into them and from there into the
+ * background; holding them to the first-pass curves and wavelets (bent and smeared by the mean-trace background
+ * they were picked on) leaves a tenth of a reflection in the background under four shallow bars 120 mm apart,
+ * enough to read εr 7 % high.
  *
  * @param scan - the prepared scan (its `dewowed` data are used).
  * @param reflections - the hyperbolas found in a first pass.
@@ -36,7 +38,7 @@ export function removeModelledBackground(
   scan: PreparedScan,
   reflections: ModelledReflection[],
 ): PreparedScan {
-  if (reflections.length === 0 || scan.backgroundWindowTraces > 0) return scan;
+  if (reflections.length === 0) return scan;
   return modelReflections(scan, reflections).scan;
 }
 
@@ -51,8 +53,8 @@ export interface ModelledScan {
 /**
  * Models the data as background + the given reflections ({@link removeModelledBackground}) and returns both the
  * cleaner scan and the fitted reflections, so that a bar can be re-picked with its neighbours' reflections
- * subtracted ({@link subtractReflections}). On long lines, whose background is a moving window, the background
- * is left as it is and only the reflections are fitted (to the background-removed data).
+ * subtracted ({@link subtractReflections}). The background is the mean of the data minus the reflections over
+ * the whole line or, when the scan's background is a moving window, over the same window around each trace.
  *
  * @param scan - the prepared scan.
  * @param reflections - the hyperbolas found so far.
@@ -64,16 +66,19 @@ export interface ModelledScan {
  */
 export function modelReflections(scan: PreparedScan, reflections: ModelledReflection[]): ModelledScan {
   const { traces, samplesPerTrace: n, dewowed } = scan;
-  const hasBackground = scan.backgroundWindowTraces === 0;
-  const background = new Float64Array(n);
-  if (hasBackground)
+  const isMoving = scan.backgroundWindowTraces > 0;
+  // The background: one trace for the whole line, or one per trace for a moving window (the first pass's,
+  // dewowed − data, to start from).
+  const background = new Float64Array(isMoving ? traces * n : n);
+  if (isMoving) for (let i = 0; i < dewowed.length; i++) background[i] = dewowed[i] - scan.data[i];
+  else
     for (let t = 0; t < traces; t++) for (let s = 0; s < n; s++) background[s] += dewowed[t * n + s] / traces;
-  // residual = dewowed − background − Σ reflections (or data − Σ reflections), kept up to date as the parts change.
+  // residual = dewowed − background − Σ reflections, kept up to date as the parts change.
   const residual = new Float64Array(dewowed.length);
-  if (hasBackground) {
+  if (isMoving) residual.set(scan.data);
+  else
     for (let t = 0; t < traces; t++)
       for (let s = 0; s < n; s++) residual[t * n + s] = dewowed[t * n + s] - background[s];
-  } else residual.set(scan.data);
   const models = reflections.map((r) => ({
     wavelet: Float64Array.from(r.wavelet),
     predicted: Float64Array.from({ length: traces }, (_, t) => r.predict(t)),
@@ -81,6 +86,8 @@ export function modelReflections(scan: PreparedScan, reflections: ModelledReflec
     scales: new Float64Array(traces),
   }));
   const maxShift = Math.max(1, scan.periodSamples / 12);
+  const local = isMoving ? new Float32Array(dewowed.length) : undefined;
+  const halfWidth = Math.floor(scan.backgroundWindowTraces / 2);
   for (let round = 0; round < 4; round++) {
     for (const model of models) {
       addModel(model, residual, n, 1);
@@ -88,17 +95,25 @@ export function modelReflections(scan: PreparedScan, reflections: ModelledReflec
       fitModel(model, residual, n, maxShift);
       addModel(model, residual, n, -1);
     }
-    if (!hasBackground) continue;
-    // The background absorbs the mean of what the reflections leave.
+    // The background absorbs the mean of what the reflections leave (over the moving window or the whole line).
+    if (local) {
+      for (let i = 0; i < residual.length; i++) local[i] = residual[i];
+      movingTraceMeanInPlace(local, traces, n, halfWidth, 'mean');
+      for (let i = 0; i < residual.length; i++) {
+        background[i] += local[i];
+        residual[i] -= local[i];
+      }
+      continue;
+    }
     const mean = new Float64Array(n);
     for (let t = 0; t < traces; t++) for (let s = 0; s < n; s++) mean[s] += residual[t * n + s] / traces;
     for (let s = 0; s < n; s++) background[s] += mean[s];
     for (let t = 0; t < traces; t++) for (let s = 0; s < n; s++) residual[t * n + s] -= mean[s];
   }
-  if (!hasBackground) return { scan, models };
   const data = new Float32Array(dewowed.length);
   for (let t = 0; t < traces; t++) {
-    for (let s = 0; s < n; s++) data[t * n + s] = dewowed[t * n + s] - background[s];
+    const row = isMoving ? t * n : 0;
+    for (let s = 0; s < n; s++) data[t * n + s] = dewowed[t * n + s] - background[row + s];
   }
   const hilbert = hilbertImage(data, traces, n);
   const envelope = new Float32Array(data.length);

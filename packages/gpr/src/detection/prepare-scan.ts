@@ -23,8 +23,8 @@ export interface PrepareScanOptions {
   /** Time zero (transmit instant) on the radargram's time axis, seconds; default from the direct wave. */
   timeZeroS?: number;
   /**
-   * Width of the moving-mean background window, metres. Default 2; lines shorter than 1.5 windows use the
-   * mean of the whole line.
+   * Width of the moving-mean background window, metres. Default {@link BACKGROUND_WINDOW_M} (1); lines shorter
+   * than 1.5 windows use the mean of the whole line.
    */
   backgroundWindowM?: number;
   /**
@@ -38,6 +38,15 @@ export interface PrepareScanOptions {
    */
   shouldModelSurfaceCoupling?: boolean;
 }
+
+/**
+ * Default width of the moving background window, metres (decision 0061). Much longer than a hyperbola (a bar's
+ * reflection is subtracted over ± 0.1–0.2 m, and the modelled background takes the bars out of the window
+ * anyway), short enough to follow a direct wave that changes along the line as the antenna settles: on the FHWA
+ * specimen (2.8 m) it changes over the first 0.3–0.5 m, and a 2 m window (then the whole line) left its residue
+ * over the first bar. Lines up to 1.5 m keep the mean of the whole line.
+ */
+export const BACKGROUND_WINDOW_M = 1;
 
 /** A line scan ready for detection and picking. All arrays are trace-major like {@link Radargram.samples}. */
 export interface PreparedScan {
@@ -79,9 +88,9 @@ export interface PreparedScan {
 
 /**
  * Prepares a line scan for rebar detection: dewow (running mean over three wavelet periods), time zero from the
- * direct wave (or the caller's), background removal by the mean trace over a long window (2 m: much longer than
- * a hyperbola, so a bar loses only the fraction of the window it occupies, while slow changes of the direct
- * wave along long lines are still followed), the envelope, and the noise level (the median envelope of the
+ * direct wave (or the caller's), background removal by the mean trace over a long window ({@link BACKGROUND_WINDOW_M},
+ * 1 m: much longer than a hyperbola, so a bar loses only the fraction of the window it occupies, while changes of
+ * the direct wave along long lines are followed), the envelope, and the noise level (the median envelope of the
  * usable image) that detection thresholds are measured against.
  *
  * @param rg - the radargram (not modified).
@@ -113,8 +122,9 @@ export function prepareScan(rg: Radargram, options: PrepareScanOptions = {}): Pr
       ? (options.timeZeroS - rg.timeOffsetS) / dt
       : (direct.timeZeroS - rg.timeOffsetS) / dt;
   const dewowed = data.slice();
-  const isFullLine = traces * dx <= 1.5 * (options.backgroundWindowM ?? 2);
-  const window = isFullLine ? 0 : Math.round((options.backgroundWindowM ?? 2) / dx) | 1;
+  const windowM = options.backgroundWindowM ?? BACKGROUND_WINDOW_M;
+  const isFullLine = traces * dx <= 1.5 * windowM;
+  const window = isFullLine ? 0 : Math.round(windowM / dx) | 1;
   if (isFullLine) removeMeanTraceInPlace(data, traces, n);
   else movingTraceMeanInPlace(data, traces, n, Math.floor(window / 2), 'subtract');
   const hilbert = hilbertImage(data, traces, n);

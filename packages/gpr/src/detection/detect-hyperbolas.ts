@@ -138,9 +138,10 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
     current.map((b) => ({ predict: coupledPrediction(scan, b), wavelet: b.result.wavelet }));
   const model = (current: FittedCandidate[]): ModelledScan => {
     if (current.length === 0) return { scan, models: [] };
-    // The background (whole line or moving window) is re-estimated around the modelled reflections.
+    // The background (the whole line's, or a drifting line's moving window) is re-estimated around the modelled
+    // reflections; a steady long line's moving window, which the bars' reflections barely enter, is kept.
     const modelled = modelReflections(scan, reflectionsOf(current));
-    return shouldRefine ? modelled : { scan, models: modelled.models };
+    return scan.hasModelledBackground && shouldRefine ? modelled : { scan, models: modelled.models };
   };
   const modelled = model(bars);
   let { models } = modelled;

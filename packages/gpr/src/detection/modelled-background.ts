@@ -38,7 +38,7 @@ export function removeModelledBackground(
   scan: PreparedScan,
   reflections: ModelledReflection[],
 ): PreparedScan {
-  if (reflections.length === 0) return scan;
+  if (reflections.length === 0 || !scan.hasModelledBackground) return scan;
   return modelReflections(scan, reflections).scan;
 }
 
@@ -67,11 +67,14 @@ export interface ModelledScan {
 export function modelReflections(scan: PreparedScan, reflections: ModelledReflection[]): ModelledScan {
   const { traces, samplesPerTrace: n, dewowed } = scan;
   const isMoving = scan.backgroundWindowTraces > 0;
+  // A steady long line's moving window is kept (scan.hasModelledBackground false): only the reflections are fitted.
+  const hasBackground = scan.hasModelledBackground;
   // The background: one trace for the whole line, or one per trace for a moving window (the first pass's,
   // dewowed − data, to start from).
   const background = new Float64Array(isMoving ? traces * n : n);
-  if (isMoving) for (let i = 0; i < dewowed.length; i++) background[i] = dewowed[i] - scan.data[i];
-  else
+  if (isMoving) {
+    if (hasBackground) for (let i = 0; i < dewowed.length; i++) background[i] = dewowed[i] - scan.data[i];
+  } else
     for (let t = 0; t < traces; t++) for (let s = 0; s < n; s++) background[s] += dewowed[t * n + s] / traces;
   // residual = dewowed − background − Σ reflections, kept up to date as the parts change.
   const residual = new Float64Array(dewowed.length);
@@ -86,7 +89,7 @@ export function modelReflections(scan: PreparedScan, reflections: ModelledReflec
     scales: new Float64Array(traces),
   }));
   const maxShift = Math.max(1, scan.periodSamples / 12);
-  const local = isMoving ? new Float32Array(dewowed.length) : undefined;
+  const local = isMoving && hasBackground ? new Float32Array(dewowed.length) : undefined;
   const halfWidth = Math.floor(scan.backgroundWindowTraces / 2);
   for (let round = 0; round < 4; round++) {
     for (const model of models) {
@@ -95,6 +98,7 @@ export function modelReflections(scan: PreparedScan, reflections: ModelledReflec
       fitModel(model, residual, n, maxShift);
       addModel(model, residual, n, -1);
     }
+    if (!hasBackground) continue;
     // The background absorbs the mean of what the reflections leave (over the moving window or the whole line).
     if (local) {
       for (let i = 0; i < residual.length; i++) local[i] = residual[i];
@@ -110,6 +114,7 @@ export function modelReflections(scan: PreparedScan, reflections: ModelledReflec
     for (let s = 0; s < n; s++) background[s] += mean[s];
     for (let t = 0; t < traces; t++) for (let s = 0; s < n; s++) residual[t * n + s] -= mean[s];
   }
+  if (!hasBackground) return { scan, models };
   const data = new Float32Array(dewowed.length);
   for (let t = 0; t < traces; t++) {
     const row = isMoving ? t * n : 0;

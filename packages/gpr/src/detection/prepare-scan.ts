@@ -23,8 +23,9 @@ export interface PrepareScanOptions {
   /** Time zero (transmit instant) on the radargram's time axis, seconds; default from the direct wave. */
   timeZeroS?: number;
   /**
-   * Width of the moving-mean background window, metres. Default {@link BACKGROUND_WINDOW_M} (1); lines shorter
-   * than 1.5 windows use the mean of the whole line.
+   * Width of the moving-mean background window, metres. Default {@link BACKGROUND_WINDOW_M} (2), or
+   * {@link DRIFTING_BACKGROUND_WINDOW_M} (1) on a line whose direct wave drifts; lines shorter than 1.5 windows use
+   * the mean of the whole line. Given, it is used as it is (and a moving window's background is not modelled).
    */
   backgroundWindowM?: number;
   /**
@@ -40,13 +41,82 @@ export interface PrepareScanOptions {
 }
 
 /**
- * Default width of the moving background window, metres (decision 0061). Much longer than a hyperbola (a bar's
- * reflection is subtracted over ± 0.1–0.2 m, and the modelled background takes the bars out of the window
- * anyway), short enough to follow a direct wave that changes along the line as the antenna settles: on the FHWA
- * specimen (2.8 m) it changes over the first 0.3–0.5 m, and a 2 m window (then the whole line) left its residue
- * over the first bar. Lines up to 1.5 m keep the mean of the whole line.
+ * Widths of the moving background window, metres (decision 0061). Both much longer than a hyperbola (a bar's
+ * reflection is subtracted over ± 0.1–0.2 m, and the modelled background takes the bars out of the window anyway).
+ * A line whose direct wave is steady keeps the long window (lines up to 3 m then use the mean of the whole line);
+ * a line whose direct wave changes along it ({@link DIRECT_WAVE_DRIFT_LIMIT}) gets the short one, with its
+ * background modelled around the bars' reflections on that window: on the FHWA specimen (2.8 m) the direct wave
+ * changes over the first 0.3–0.5 m, and the whole-line mean left its residue over the first bar. Lines up to 1.5
+ * windows keep the mean of the whole line.
  */
-export const BACKGROUND_WINDOW_M = 1;
+export const BACKGROUND_WINDOW_M = 2;
+/** The short window of a line whose direct wave drifts, metres. */
+export const DRIFTING_BACKGROUND_WINDOW_M = 1;
+/**
+ * The direct wave drifts along a line when its local mean (over ± {@link DRIFT_HALF_WINDOW_M}) strays from the
+ * line's mean trace by more than this fraction of that trace's norm, somewhere along the line, in the samples
+ * before the first usable one. Measured: gprMax scenes 0.02–0.05, synthetic steady lines < 0.01, StructureScan
+ * File_001/002 ≈ 0.07, the sand dune ≈ 0.3, the FHWA specimen ≈ 0.5; the limit sits a factor of two from both
+ * groups (decision 0061).
+ */
+export const DIRECT_WAVE_DRIFT_LIMIT = 0.15;
+/** Half width of the local mean in {@link directWaveDrift}, metres. */
+export const DRIFT_HALF_WINDOW_M = 0.25;
+
+/**
+ * How far the direct wave strays along a line: the largest distance between the mean trace over ± `halfWidth`
+ * traces (clipped at the line's ends) and the whole line's mean trace, in samples `[0, endSample)`, relative to the
+ * whole line's mean trace's norm there. 0 for a steady direct wave (or none at all).
+ *
+ * @param data - dewowed amplitudes, trace-major.
+ * @param traces - number of traces.
+ * @param n - samples per trace.
+ * @param endSample - the first sample after the direct wave.
+ * @param halfWidth - half width of the local mean, traces.
+ */
+export function directWaveDrift(
+  data: Float32Array,
+  traces: number,
+  n: number,
+  endSample: number,
+  halfWidth: number,
+): number {
+  const m = Math.max(0, Math.min(n, endSample));
+  if (m === 0 || traces === 0) return 0;
+  const mean = new Float64Array(m);
+  for (let t = 0; t < traces; t++) for (let s = 0; s < m; s++) mean[s] += data[t * n + s];
+  let norm = 0;
+  for (let s = 0; s < m; s++) {
+    mean[s] /= traces;
+    norm += mean[s] * mean[s];
+  }
+  if (!(norm > 0)) return 0;
+  // Running sums over the window [t − h, t + h], clipped at the ends.
+  const sum = new Float64Array(m);
+  let lo = 0;
+  let hi = -1;
+  let worst = 0;
+  for (let t = 0; t < traces; t++) {
+    const from = Math.max(0, t - halfWidth);
+    const to = Math.min(traces - 1, t + halfWidth);
+    while (hi < to) {
+      hi++;
+      for (let s = 0; s < m; s++) sum[s] += data[hi * n + s];
+    }
+    while (lo < from) {
+      for (let s = 0; s < m; s++) sum[s] -= data[lo * n + s];
+      lo++;
+    }
+    const count = to - from + 1;
+    let distance = 0;
+    for (let s = 0; s < m; s++) {
+      const d = sum[s] / count - mean[s];
+      distance += d * d;
+    }
+    if (distance > worst) worst = distance;
+  }
+  return Math.sqrt(worst / norm);
+}
 
 /** A line scan ready for detection and picking. All arrays are trace-major like {@link Radargram.samples}. */
 export interface PreparedScan {
@@ -56,6 +126,11 @@ export interface PreparedScan {
   dewowed: Float32Array;
   /** Width of the moving background window in traces; 0 when the mean of the whole line was removed. */
   backgroundWindowTraces: number;
+  /**
+   * Whether the background is re-estimated around the bars' modelled reflections (`modelReflections`): always for
+   * the whole line's mean; for a moving window only on a line whose direct wave drifts (decision 0061).
+   */
+  hasModelledBackground: boolean;
   /** Dewowed, background-removed amplitudes. */
   data: Float32Array;
   /** Hilbert transform of `data` (imaginary part of the analytic signal). */
@@ -88,9 +163,10 @@ export interface PreparedScan {
 
 /**
  * Prepares a line scan for rebar detection: dewow (running mean over three wavelet periods), time zero from the
- * direct wave (or the caller's), background removal by the mean trace over a long window ({@link BACKGROUND_WINDOW_M},
- * 1 m: much longer than a hyperbola, so a bar loses only the fraction of the window it occupies, while changes of
- * the direct wave along long lines are followed), the envelope, and the noise level (the median envelope of the
+ * direct wave (or the caller's), background removal by the mean trace over a long window ({@link BACKGROUND_WINDOW_M}
+ * or, where the direct wave drifts along the line, {@link DRIFTING_BACKGROUND_WINDOW_M}: much longer than a
+ * hyperbola, so a bar loses only the fraction of the window it occupies), the envelope, and the noise level (the
+ * median envelope of the
  * usable image) that detection thresholds are measured against.
  *
  * @param rg - the radargram (not modified).
@@ -122,7 +198,16 @@ export function prepareScan(rg: Radargram, options: PrepareScanOptions = {}): Pr
       ? (options.timeZeroS - rg.timeOffsetS) / dt
       : (direct.timeZeroS - rg.timeOffsetS) / dt;
   const dewowed = data.slice();
-  const windowM = options.backgroundWindowM ?? BACKGROUND_WINDOW_M;
+  // An apex cannot come before the ground wave of the slowest plausible concrete (εr 3.5): s·(√3.5 − 1)/c after
+  // the air wave's main lobe.
+  const groundWaveLag = (separation * (Math.sqrt(3.5) - 1)) / SPEED_OF_LIGHT_M_PER_S / dt;
+  const firstUsableSample = Math.min(n - 1, Math.ceil(direct.mainLobeSample + groundWaveLag));
+  const isDrifting =
+    options.backgroundWindowM === undefined &&
+    directWaveDrift(dewowed, traces, n, firstUsableSample, Math.round(DRIFT_HALF_WINDOW_M / dx)) >
+      DIRECT_WAVE_DRIFT_LIMIT;
+  const windowM =
+    options.backgroundWindowM ?? (isDrifting ? DRIFTING_BACKGROUND_WINDOW_M : BACKGROUND_WINDOW_M);
   const isFullLine = traces * dx <= 1.5 * windowM;
   const window = isFullLine ? 0 : Math.round(windowM / dx) | 1;
   if (isFullLine) removeMeanTraceInPlace(data, traces, n);
@@ -130,10 +215,6 @@ export function prepareScan(rg: Radargram, options: PrepareScanOptions = {}): Pr
   const hilbert = hilbertImage(data, traces, n);
   const envelope = new Float32Array(data.length);
   for (let i = 0; i < data.length; i++) envelope[i] = Math.sqrt(data[i] * data[i] + hilbert[i] * hilbert[i]);
-  // An apex cannot come before the ground wave of the slowest plausible concrete (εr 3.5): s·(√3.5 − 1)/c after
-  // the air wave's main lobe.
-  const groundWaveLag = (separation * (Math.sqrt(3.5) - 1)) / SPEED_OF_LIGHT_M_PER_S / dt;
-  const firstUsableSample = Math.min(n - 1, Math.ceil(direct.mainLobeSample + groundWaveLag));
   const directHz = direct.dominantFrequencyHz > 0 ? direct.dominantFrequencyHz : guessHz;
   const reflected = reflectionFrequencyHz(
     data,
@@ -152,6 +233,7 @@ export function prepareScan(rg: Radargram, options: PrepareScanOptions = {}): Pr
     radargram: rg,
     dewowed,
     backgroundWindowTraces: window,
+    hasModelledBackground: isFullLine || isDrifting,
     data,
     hilbert,
     envelope,

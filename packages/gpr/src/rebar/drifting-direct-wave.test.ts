@@ -7,6 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { createSyntheticBScan, ricker } from '../fitting/synthetic-bscan';
 import { SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
 import { analyzeLineScan } from './analyze-line-scan';
+import {
+  BACKGROUND_WINDOW_M,
+  DIRECT_WAVE_DRIFT_LIMIT,
+  DRIFTING_BACKGROUND_WINDOW_M,
+  prepareScan,
+} from '../detection/prepare-scan';
 
 const FREQUENCY_HZ = 1.5e9;
 const DIRECT_WAVE = 4;
@@ -67,5 +73,33 @@ describe('a direct wave that changes along the start of a long line', () => {
     const { hits, falseBars } = score(analyzeLineScan(driftingLine(1, 1, 0, 0.5)).rebars);
     expect(hits.filter(Boolean).length).toBe(bars.length);
     expect(falseBars).toBe(0);
+  });
+
+  it('follows the direct wave only where it drifts: a steady line keeps the long window', () => {
+    // 2.4 m: within 1.5 long windows, so a steady line's background is its whole mean trace.
+    expect(300 * 0.008).toBeLessThanOrEqual(1.5 * BACKGROUND_WINDOW_M);
+    const steady = prepareScan(driftingLine(1, 1, 0, 0.5));
+    expect(steady.backgroundWindowTraces).toBe(0);
+    const drifting = prepareScan(driftingLine(1, 0.5, 0.1e-9, 0.5));
+    expect(drifting.hasModelledBackground).toBe(true);
+    expect(drifting.backgroundWindowTraces).toBe(Math.round(DRIFTING_BACKGROUND_WINDOW_M / 0.008) | 1);
+    // A drift a quarter of the limit's size stays steady.
+    const slight = prepareScan(driftingLine(1, 1 - DIRECT_WAVE_DRIFT_LIMIT / 4, 0, 0.5));
+    expect(slight.backgroundWindowTraces).toBe(0);
+    // A steady 4 m line: the long moving window, its background not modelled (as before decision 0061).
+    const long = prepareScan(
+      createSyntheticBScan({
+        traces: 500,
+        traceSpacingM: 0.008,
+        bars,
+        centreFrequencyHz: FREQUENCY_HZ,
+        directWaveAmplitude: DIRECT_WAVE,
+        permittivity: 7,
+        noiseRms: 0.02,
+        seed: 1,
+      }),
+    );
+    expect(long.backgroundWindowTraces).toBe(Math.round(BACKGROUND_WINDOW_M / 0.008) | 1);
+    expect(long.hasModelledBackground).toBe(false);
   });
 });

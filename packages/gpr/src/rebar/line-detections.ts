@@ -267,14 +267,16 @@ export function fromStoredLine(stored: StoredLineDetections): LineDetectionsCore
 
 /**
  * The scan with its background (whole line or moving window) re-estimated around the bars' modelled reflections,
- * as `findHyperbolas` refines it before its final fits; the scan itself when `shouldRefineBackground` is false.
+ * as `findHyperbolas` refines it before its final fits; the scan itself for a steady long line's moving window
+ * (`hasModelledBackground` false) or when `shouldRefineBackground` is false.
  */
 function refinedBackground(
   scan: PreparedScan,
   bars: DetectedHyperbola[],
   options: HyperbolaDetectionOptions,
 ): PreparedScan {
-  if (bars.length === 0 || options.shouldRefineBackground === false) return scan;
+  if (bars.length === 0 || !scan.hasModelledBackground || options.shouldRefineBackground === false)
+    return scan;
   return modelReflections(
     scan,
     bars.map((b) => ({ predict: coupledPrediction(scan, b), wavelet: b.result.wavelet })),

@@ -1,4 +1,21 @@
 /**
+ * The seeded permutation behind both shuffles (xorshift32 + Fisher–Yates): calls `swap(i, j)` for i from
+ * `count − 1` down to 1, with j uniform in [0, i]. The same seed always gives the same swaps.
+ */
+function forEachShuffleSwap(count: number, seed: number, swap: (i: number, j: number) => void): void {
+  let state = seed >>> 0 || 1;
+  for (let i = count - 1; i > 0; i--) {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    const j = state % (i + 1);
+    if (j !== i) swap(i, j);
+  }
+}
+
+/**
  * Reorder points so that every prefix of the list is an evenly spread subsample of the whole cloud: the
  * viewer then draws the first N points for a budget of N (a level of detail that costs no extra memory, and
  * a lower level is just a shorter draw range). The order is a seeded shuffle (xorshift32 + Fisher–Yates),
@@ -9,16 +26,12 @@
  * @param seed - Shuffle seed (non-zero).
  * @example shufflePointsInPlace(positions, colours)
  */
-export function shufflePointsInPlace(positions: Float32Array, colours: Uint8Array | null, seed = 0x9e3779b9): void {
-  let state = seed >>> 0 || 1;
-  const count = positions.length / 3;
-  for (let i = count - 1; i > 0; i--) {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    const j = state % (i + 1);
+export function shufflePointsInPlace(
+  positions: Float32Array,
+  colours: Uint8Array | null,
+  seed = 0x9e3779b9,
+): void {
+  forEachShuffleSwap(positions.length / 3, seed, (i, j) => {
     for (let a = 0; a < 3; a++) {
       const p = positions[i * 3 + a]!;
       positions[i * 3 + a] = positions[j * 3 + a]!;
@@ -29,13 +42,13 @@ export function shufflePointsInPlace(positions: Float32Array, colours: Uint8Arra
         colours[j * 3 + a] = c;
       }
     }
-  }
+  });
 }
 
 /**
- * {@link shufflePointsInPlace} for records of any layout: the same seeded permutation (xorshift32 +
- * Fisher–Yates) applied to `count` records of `stride` bytes, so a PLY's vertex records can be shuffled as bytes
- * whatever their properties (docs/decisions/0058).
+ * {@link shufflePointsInPlace} for records of any layout: the same seeded permutation applied to `count`
+ * records of `stride` bytes, so a PLY's vertex records can be shuffled as bytes whatever their properties
+ * (docs/decisions/0058).
  *
  * @param records - `count × stride` bytes (modified in place).
  * @param stride - Bytes of one record.
@@ -43,16 +56,13 @@ export function shufflePointsInPlace(positions: Float32Array, colours: Uint8Arra
  * @param seed - Shuffle seed (non-zero).
  * @example shuffleRecordsInPlace(vertexBytes, 15, 1_000_000)
  */
-export function shuffleRecordsInPlace(records: Uint8Array, stride: number, count: number, seed = 0x9e3779b9): void {
-  let state = seed >>> 0 || 1;
-  for (let i = count - 1; i > 0; i--) {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    const j = state % (i + 1);
-    if (j === i) continue;
+export function shuffleRecordsInPlace(
+  records: Uint8Array,
+  stride: number,
+  count: number,
+  seed = 0x9e3779b9,
+): void {
+  forEachShuffleSwap(count, seed, (i, j) => {
     const a = i * stride;
     const b = j * stride;
     for (let k = 0; k < stride; k++) {
@@ -60,7 +70,7 @@ export function shuffleRecordsInPlace(records: Uint8Array, stride: number, count
       records[a + k] = records[b + k]!;
       records[b + k] = t;
     }
-  }
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeWithData, sharedDataDir } from '../../test/data';
-import { readDzt } from '../formats/dzt';
+import { simulatedAreaLines, withoutIds } from '../../test/area-goldens';
+import { describeWithData } from '../../test/data';
 import { syntheticAreaLines } from '../../test/synthetic-area-lines';
 import {
   analyzeAreaScan,
@@ -43,17 +43,6 @@ function expectSame(actual: unknown, expected: unknown, where = 'result'): void 
   expect(actual, where).toEqual(expected);
 }
 
-const withoutIds = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(withoutIds)
-    : value && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.entries(value)
-            .filter(([k, v]) => k !== 'id' && v !== undefined)
-            .map(([k, v]) => [k, withoutIds(v)]),
-        )
-      : value;
-
 /** Each line detected on its own, stored as JSON (as a per-line job does), then combined. */
 function combineDistributed(lines: AreaScanLineInput[], options: AreaScanAnalysisOptions = {}) {
   const stored = lines.map(
@@ -85,18 +74,7 @@ describe('combineAreaScan over each line detected apart', () => {
 });
 
 describeWithData('combineAreaScan on the simulated area (shared/data/sim/area)', () => {
-  const dir = path.join(sharedDataDir, 'sim', 'area');
-  const truth = JSON.parse(readFileSync(path.join(dir, 'dev-area.truth.json'), 'utf8')) as {
-    lines: { name: string; yM: number }[];
-  };
-  const lines: AreaScanLineInput[] = truth.lines.map((l) => ({
-    radargram: readDzt({
-      name: `${l.name}.DZT`,
-      bytes: new Uint8Array(readFileSync(path.join(dir, `${l.name}.DZT`))),
-    }).radargrams[0]!,
-    direction: 'LEFT_TO_RIGHT',
-    offsetM: l.yM,
-  }));
+  const lines = simulatedAreaLines();
 
   it('equals analyzeAreaScan', () => {
     const expected = golden('area-scan-sim.json');

@@ -133,8 +133,15 @@ function radiusSdWithPermittivity(
   eps: number,
   epsSd: number,
   range: readonly [number, number],
+  trackedRadiusM: number | undefined,
 ): number {
   if (fit.radiusSdM > 0.003 || fit.radiusM < range[0] + 0.001 || fit.radiusM > range[1] - 0.001)
+    return Infinity;
+  // The widened sd is never below the fit's own (a hypot), and a wider band never turns a refused claim into one
+  // ({@link claimDiameterFromPosterior}): when the fit's own sd already refuses, the two refits cannot matter.
+  if (
+    claimDiameterFromPosterior({ value: fit.radiusM, sd: fit.radiusSdM }, range, trackedRadiusM) === undefined
+  )
     return Infinity;
   const step = Math.max(epsSd, DIAMETER_PERMITTIVITY_FLOOR * eps);
   const { scan, detections, offset } = line;
@@ -230,7 +237,10 @@ export function finishLine(
       // how far it moves when that εr moves by its uncertainty (radius and εr trade off along the curvature).
       const range = [MARGINAL_RADII_M[0], MARGINAL_RADII_M[MARGINAL_RADII_M.length - 1]] as const;
       nominalDiameterMm = claimDiameterFromPosterior(
-        { value: fit.radiusM, sd: radiusSdWithPermittivity(line, i, fit, eps, permittivity.sd, range) },
+        {
+          value: fit.radiusM,
+          sd: radiusSdWithPermittivity(line, i, fit, eps, permittivity.sd, range, detection.radiusM),
+        },
         range,
         detection.radiusM,
       );
@@ -307,7 +317,8 @@ function unfittedRebar(
 ): RebarResult {
   const { scan, offset } = line;
   const radius = label.R !== undefined && label.R > 0 ? label.R : DEFAULT_REBAR_RADIUS_M;
-  const time = ((label.tIdxFrac ?? label.tIdx) + offset.offsetSamples - scan.timeZeroSample) * scan.sampleIntervalS;
+  const time =
+    ((label.tIdxFrac ?? label.tIdx) + offset.offsetSamples - scan.timeZeroSample) * scan.sampleIntervalS;
   const cover = coverFromApexTimeM(time, eps, scan.antennaSeparationM);
   const xM = label.xIdx * scan.traceSpacingM;
   return {

@@ -153,7 +153,20 @@ export function cylinderEchoDelaysS(
   const omega = 2 * Math.PI * frequencyHz;
   const ka = (omega * Math.sqrt(permittivity) * radiusM) / SPEED_OF_LIGHT_M_PER_S;
   if (!(ka > 0)) return { phaseS: 0, groupS: 0 };
-  const phase = echoSeries(ka).phaseRad(bistaticAngleRad);
+  return echoDelaysWith(echoSeries(ka), ka, bistaticAngleRad, omega);
+}
+
+/** Steps of the ½° grid of {@link cylinderScatteringCorrections}: 0–360 and one past for the interpolation. */
+const PHASE_GRID_STEPS = 362;
+
+/** {@link cylinderEchoDelaysS} with the series at `ka` given (ka > 0), so a caller that has it reuses it. */
+function echoDelaysWith(
+  series: ReturnType<typeof echoSeries>,
+  ka: number,
+  bistaticAngleRad: number,
+  omega: number,
+): { phaseS: number; groupS: number } {
+  const phase = series.phaseRad(bistaticAngleRad);
   const h = 1e-3 * ka;
   let slope =
     echoSeries(ka + h).phaseRad(bistaticAngleRad) -
@@ -415,15 +428,17 @@ export function cylinderScatteringCorrections(
   const omega = 2 * Math.PI * frequencyHz;
   const ka = (omega * Math.sqrt(permittivity) * bar.radiusM) / SPEED_OF_LIGHT_M_PER_S;
   const apexAngle = bistaticAngle(bar.x0M, bar, separationM);
-  const apex = cylinderEchoDelaysS(apexAngle, bar.radiusM, permittivity, frequencyHz);
   const series = echoSeries(ka);
-  // The phase varies slowly with the angle: evaluate on a ½° grid and interpolate linearly.
-  const cache = new Map<number, number>();
+  const apex = ka > 0 ? echoDelaysWith(series, ka, apexAngle, omega) : { phaseS: 0, groupS: 0 };
+  // The phase varies slowly with the angle: evaluate on a ½° grid and interpolate linearly. The grid's steps
+  // (0–361: the bistatic angle is within [0, π]) are kept in a typed array, NaN until evaluated.
+  const cache = new Float64Array(PHASE_GRID_STEPS).fill(NaN);
   const phaseAt = (step: number): number => {
-    let value = cache.get(step);
-    if (value === undefined) {
+    const isCached = step >= 0 && step < PHASE_GRID_STEPS;
+    let value = isCached ? cache[step] : NaN;
+    if (Number.isNaN(value)) {
       value = -series.phaseRad((step * Math.PI) / 360) / omega;
-      cache.set(step, value);
+      if (isCached) cache[step] = value;
     }
     return value;
   };

@@ -314,10 +314,17 @@ function fitModel(model: ReflectionModel, residual: Float64Array, n: number, max
       let norm = 0;
       const first = Math.max(0, -(base + lag));
       const last = Math.min(length - 1, n - 1 - (base + lag));
-      for (let i = first; i <= last; i++) {
-        const v = w[i];
-        dot += v * residual[row + base + lag + i];
-        norm += v * v;
+      const at = row + base + lag;
+      if (first === 0 && last === length - 1) {
+        // The whole wavelet inside the trace: its norm is the energy (the same sum in the same order).
+        for (let i = 0; i < length; i++) dot += w[i] * residual[at + i];
+        norm = energy;
+      } else {
+        for (let i = first; i <= last; i++) {
+          const v = w[i];
+          dot += v * residual[at + i];
+          norm += v * v;
+        }
       }
       dots[lag + reach] = dot;
       norms[lag + reach] = norm;

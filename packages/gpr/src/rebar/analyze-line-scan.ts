@@ -137,12 +137,14 @@ function radiusSdWithPermittivity(
 ): number {
   if (fit.radiusSdM > 0.003 || fit.radiusM < range[0] + 0.001 || fit.radiusM > range[1] - 0.001)
     return Infinity;
-  // The widened sd is never below the fit's own (a hypot), and a wider band never turns a refused claim into one
-  // ({@link claimDiameterFromPosterior}): when the fit's own sd already refuses, the two refits cannot matter.
+  // The widened sd is never below the fit's own (a hypot of it and a finite shift), and a wider finite band never
+  // turns a refused claim into one ({@link claimDiameterFromPosterior}): when the fit's own sd already refuses,
+  // the two refits cannot change the outcome, and that sd (refused as well) is returned. Not Infinity: an infinite
+  // sd maps both ends of the band to the smallest size and is claimed when the radius is 5–5.5 mm.
   if (
     claimDiameterFromPosterior({ value: fit.radiusM, sd: fit.radiusSdM }, range, trackedRadiusM) === undefined
   )
-    return Infinity;
+    return fit.radiusSdM;
   const step = Math.max(epsSd, DIAMETER_PERMITTIVITY_FLOOR * eps);
   const { scan, detections, offset } = line;
   const below = refitDetection(scan, detections[index], offset.offsetSamples, undefined, eps - step);

@@ -79,9 +79,10 @@ export interface RadiusBarFit extends BarFit {
 
 /**
  * Refits a detection's picks with a given envelope offset and, optionally, a fixed permittivity and an
- * obliquity correction. With no radius the fit is repeated for every radius of {@link MARGINAL_RADII_M} and the
+ * obliquity correction. With no radius the fit is repeated for the radii of {@link MARGINAL_RADII_M} and the
  * estimates are averaged under the posterior of the radius (flat prior, likelihood exp(−Δχ²/2s²) with s² the
- * best fit's residual variance); their sds include the spread between radii.
+ * best fit's residual variance); their sds include the spread between radii. Radii of negligible weight, uphill
+ * beyond one of weight below e⁻³⁰, are not fitted.
  *
  * @param scan - the prepared scan.
  * @param detection - the detection (its picks are reused, not re-picked).
@@ -130,14 +131,14 @@ function refitOverRadii(
     const fit = refit(scan, detection, offsetSamples, radiusM, fixedPermittivity, lateralScale);
     return fit && { ...fit, radiusM, radiusSdM: 0 };
   }
-  const usable: { fit: BarFit; radiusM: number }[] = [];
-  for (const r of MARGINAL_RADII_M) {
-    const fit = refit(scan, detection, offsetSamples, r, fixedPermittivity, lateralScale);
-    if (fit) usable.push({ fit, radiusM: r });
-  }
+  const parameters = fixedPermittivity === undefined ? 3 : 2;
+  const usable = fitsAroundTheBestRadius(
+    (r) => refit(scan, detection, offsetSamples, r, fixedPermittivity, lateralScale),
+    detection.radiusM,
+    parameters,
+  );
   if (usable.length === 0) return undefined;
   const best = usable.reduce((a, b) => (b.fit.chiSquare < a.fit.chiSquare ? b : a));
-  const parameters = fixedPermittivity === undefined ? 3 : 2;
   const variance = Math.max(0.01, best.fit.chiSquare / Math.max(1, best.fit.count - parameters));
   const weights = usable.map((u) => Math.exp(-(u.fit.chiSquare - best.fit.chiSquare) / (2 * variance)));
   const total = weights.reduce((a, b) => a + b, 0);
@@ -173,6 +174,67 @@ function refitOverRadii(
       () => 0,
     ),
   };
+}
+
+/**
+ * Radii whose posterior weight relative to the best, exp(−Δχ²/2s²), is below exp(−this) are not fitted: they
+ * change the averages by less than 1e-13 of their values.
+ */
+const NEGLIGIBLE_WEIGHT_EXPONENT = 14;
+
+/**
+ * The fits of {@link MARGINAL_RADII_M} that carry weight in the radius posterior, in radius order (decision 0064):
+ * χ² is a smooth profile over the radius, so the fits go downhill from the detection's radius to the minimum and
+ * then outwards from it until a radius's weight is negligible; the radii beyond it, further uphill, are not
+ * fitted (on the synthetic line and area half or more of the radii carry a weight below 1e-6). Fits fail only for
+ * too few picks, which does not depend on the radius: then nothing is returned.
+ *
+ * @param fitAt - the fit with the radius held at the given value.
+ * @param startRadiusM - where the descent starts (the nearest listed radius).
+ * @param parameters - free parameters of each fit (for the residual variance).
+ * @returns the fitted radii and their fits, ascending in radius.
+ */
+function fitsAroundTheBestRadius(
+  fitAt: (radiusM: number) => BarFit | undefined,
+  startRadiusM: number,
+  parameters: number,
+): { fit: BarFit; radiusM: number }[] {
+  const radii = MARGINAL_RADII_M;
+  const fits: (BarFit | undefined)[] = new Array<BarFit | undefined>(radii.length);
+  const isTried = new Array<boolean>(radii.length).fill(false);
+  const chi = (k: number): number => {
+    if (!isTried[k]) {
+      isTried[k] = true;
+      fits[k] = fitAt(radii[k]);
+    }
+    return fits[k]?.chiSquare ?? NaN;
+  };
+  let start = 0;
+  for (let k = 1; k < radii.length; k++)
+    if (Math.abs(radii[k] - startRadiusM) < Math.abs(radii[start] - startRadiusM)) start = k;
+  if (!Number.isFinite(chi(start))) {
+    // No fit (too few picks), or a χ² that orders nothing: every radius, as the plain average does.
+    for (let k = 0; k < radii.length; k++) chi(k);
+  } else {
+    // Downhill to a minimum: right while it falls, else left while it falls.
+    let best = start;
+    const step = start + 1 < radii.length && chi(start + 1) < chi(start) ? 1 : -1;
+    while (best + step >= 0 && best + step < radii.length && chi(best + step) < chi(best)) best += step;
+    // Outwards from the minimum until a radius's weight is negligible (that radius is kept; the ones beyond are
+    // further uphill).
+    const fit = fits[best] as BarFit;
+    const variance = Math.max(0.01, fit.chiSquare / Math.max(1, fit.count - parameters));
+    const isNegligible = (k: number): boolean =>
+      (chi(k) - fit.chiSquare) / (2 * variance) > NEGLIGIBLE_WEIGHT_EXPONENT;
+    for (let k = best + 1; k < radii.length && !isNegligible(k); k++);
+    for (let k = best - 1; k >= 0 && !isNegligible(k); k--);
+  }
+  const out: { fit: BarFit; radiusM: number }[] = [];
+  for (let k = 0; k < radii.length; k++) {
+    const fit = fits[k];
+    if (fit) out.push({ fit, radiusM: radii[k] });
+  }
+  return out;
 }
 
 function refit(

@@ -45,7 +45,7 @@ export function claimDiameterFromPosterior(
   range: readonly [number, number],
   trackedRadiusM?: number,
 ): number | undefined {
-  if (!(radius.sd >= 0) || !Number.isFinite(radius.value)) return undefined;
+  if (!(radius.sd >= 0) || !Number.isFinite(radius.sd) || !Number.isFinite(radius.value)) return undefined;
   if (trackedRadiusM !== undefined && Math.abs(radius.value - trackedRadiusM) < 0.0005) return undefined;
   if (radius.value < range[0] + 0.001 || radius.value > range[1] - 0.001) return undefined;
   const claim = nearestSizeIndex(radius.value * 2000);

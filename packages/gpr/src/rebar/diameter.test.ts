@@ -63,7 +63,9 @@ describe('claimDiameterFromPosterior', () => {
 
   it('never claims with an infinite sd (a refused radius), even near the smallest sizes', () => {
     // Clamped to the list's ends, an infinite band would otherwise pass "within one size" at 8 and 10 mm.
-    expect(claimDiameterFromPosterior({ value: 0.0052, sd: Number.POSITIVE_INFINITY }, range)).toBeUndefined();
+    expect(
+      claimDiameterFromPosterior({ value: 0.0052, sd: Number.POSITIVE_INFINITY }, range),
+    ).toBeUndefined();
     expect(claimDiameterFromPosterior({ value: 0.0052, sd: 0.0002 }, range)).toBe(10);
   });
 });

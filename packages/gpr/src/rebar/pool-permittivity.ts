@@ -151,33 +151,43 @@ function jointMixturePosterior(
     })),
   );
   const all = bars.flat();
-  const lo = Math.min(...all.map((m) => m.value - 6 * m.sd));
-  const hi = Math.max(...all.map((m) => m.value + 6 * m.sd));
-  const n = 2001;
-  const step = (hi - lo) / (n - 1);
-  if (!(step > 0)) return undefined;
-  const logP = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    const eps = lo + k * step;
+  const logPosterior = (eps: number): number => {
+    let sum = 0;
     for (const bar of bars) {
       let p = 0;
       for (const m of bar) p += m.weight * Math.exp(-0.5 * ((eps - m.value) / m.sd) ** 2);
-      logP[k] += Math.log(Math.max(p, 1e-300));
+      sum += Math.log(Math.max(p, 1e-300));
     }
-  }
-  const top = Math.max(...logP);
+    return sum;
+  };
+  const grid = (from: number, to: number, n: number): { eps: Float64Array; logP: Float64Array } => {
+    const eps = Float64Array.from({ length: n }, (_, k) => from + ((to - from) * k) / (n - 1));
+    return { eps, logP: eps.map(logPosterior) };
+  };
+  // A coarse grid over every component's reach finds where the product lives (many bars make it narrow), a fine
+  // one there gives its moments: 600 evaluations instead of thousands (a 50-line area pools ~200 bars).
+  const lo = Math.min(...all.map((m) => m.value - 6 * m.sd));
+  const hi = Math.max(...all.map((m) => m.value + 6 * m.sd));
+  if (!(hi > lo)) return undefined;
+  const coarse = grid(lo, hi, 201);
+  const coarseTop = Math.max(...coarse.logP);
+  let first = coarse.logP.findIndex((v) => v > coarseTop - 40);
+  let last = coarse.logP.length - 1 - [...coarse.logP].reverse().findIndex((v) => v > coarseTop - 40);
+  first = Math.max(0, first - 1);
+  last = Math.min(coarse.logP.length - 1, last + 1);
+  const fine = grid(coarse.eps[first], coarse.eps[last], 401);
+  const top = Math.max(...fine.logP);
   let total = 0;
-  let first = 0;
-  let second = 0;
-  for (let k = 0; k < n; k++) {
-    const w = Math.exp(logP[k] - top);
-    const eps = lo + k * step;
+  let sum = 0;
+  let squares = 0;
+  fine.logP.forEach((v, k) => {
+    const w = Math.exp(v - top);
     total += w;
-    first += w * eps;
-    second += w * eps * eps;
-  }
-  const mean = first / total;
-  return { value: mean, sd: Math.sqrt(Math.max(0, second / total - mean * mean)) };
+    sum += w * fine.eps[k];
+    squares += w * fine.eps[k] ** 2;
+  });
+  const mean = sum / total;
+  return { value: mean, sd: Math.sqrt(Math.max(0, squares / total - mean * mean)) };
 }
 
 function weightedMedian(estimates: Estimate[]): number {

@@ -131,17 +131,20 @@ function refitOverRadii(
     const fit = refit(scan, detection, offsetSamples, radiusM, fixedPermittivity, lateralScale);
     return fit && { ...fit, radiusM, radiusSdM: 0 };
   }
+  // Each radius's fit through the memo, so the radius mixture of the pool (radiusMixture) reuses them.
   const parameters = fixedPermittivity === undefined ? 3 : 2;
   const usable = fitsAroundTheBestRadius(
-    (r) => refit(scan, detection, offsetSamples, r, fixedPermittivity, lateralScale),
+    (r) => refitDetection(scan, detection, offsetSamples, r, fixedPermittivity, lateralScale),
     detection.radiusM,
     parameters,
   );
   if (usable.length === 0) return undefined;
-  const best = usable.reduce((a, b) => (b.fit.chiSquare < a.fit.chiSquare ? b : a));
-  const variance = Math.max(0.01, best.fit.chiSquare / Math.max(1, best.fit.count - parameters));
-  const weights = usable.map((u) => Math.exp(-(u.fit.chiSquare - best.fit.chiSquare) / (2 * variance)));
+  const weights = radiusWeights(
+    usable.map((u) => u.fit),
+    parameters,
+  );
   const total = weights.reduce((a, b) => a + b, 0);
+  const best = usable.reduce((a, b) => (b.fit.chiSquare < a.fit.chiSquare ? b : a));
   const mean = (value: (u: (typeof usable)[number]) => number): number =>
     usable.reduce((a, u, k) => a + weights[k] * value(u), 0) / total;
   const sd = (value: (u: (typeof usable)[number]) => number, own: (f: BarFit) => number): number => {
@@ -174,6 +177,52 @@ function refitOverRadii(
       () => 0,
     ),
   };
+}
+
+/**
+ * Posterior weights of the radii a bar was fitted with (flat prior, likelihood exp(−Δχ²/2s²) with s² the best
+ * fit's residual variance), unnormalised.
+ */
+function radiusWeights(fits: BarFit[], parameters: number): number[] {
+  const best = fits.reduce((a, b) => (b.chiSquare < a.chiSquare ? b : a));
+  const variance = Math.max(0.01, best.chiSquare / Math.max(1, best.count - parameters));
+  return fits.map((f) => Math.exp(-(f.chiSquare - best.chiSquare) / (2 * variance)));
+}
+
+/**
+ * A bar's free permittivity as a mixture over the radii of {@link MARGINAL_RADII_M}: each radius's fit (εr and
+ * its 1-σ) weighted by the radius posterior of {@link refitDetection} (the same weights, so the mixture's mean is
+ * the marginalised εr). Pooled, the bars' mixtures are multiplied ({@link poolPermittivity}): bars that share
+ * one εr then agree on the radii that fit it, instead of each being averaged at a middle radius (decision 0063).
+ *
+ * @param scan - the prepared scan.
+ * @param detection - the detection.
+ * @param offsetSamples - envelope offset, samples.
+ * @param lateralScale - as in {@link refitDetection}.
+ * @returns normalised weights with each radius's εr and 1-σ, or undefined with no usable fit.
+ * @example
+ * ```ts
+ * radiusMixture(scan, detection, 2.8); // [{ weight: 0.2, value: 6.9, sd: 0.3 }, …]
+ * ```
+ */
+export function radiusMixture(
+  scan: ScanGeometry,
+  detection: DetectionCore,
+  offsetSamples: number,
+  lateralScale = 1,
+): { weight: number; value: number; sd: number }[] | undefined {
+  // The radii that carry weight (decision 0064): one left out weighs below e^-14 of the best at its own best εr.
+  const fits = fitsAroundTheBestRadius(
+    (r) => refitDetection(scan, detection, offsetSamples, r, undefined, lateralScale),
+    detection.radiusM,
+    3,
+  )
+    .map((u) => u.fit)
+    .filter((f) => f.permittivitySd > 0);
+  if (fits.length === 0) return undefined;
+  const weights = radiusWeights(fits, 3);
+  const total = weights.reduce((a, b) => a + b, 0);
+  return fits.map((f, k) => ({ weight: weights[k] / total, value: f.permittivity, sd: f.permittivitySd }));
 }
 
 /**

@@ -10,8 +10,9 @@ import { prepareScan, type PreparedScan } from '../detection/prepare-scan';
 import { fitCandidate } from '../fitting/fit-candidate';
 import type { Radargram } from '../model/radargram';
 import type { LimbPick } from '../fitting/pick-limbs';
-import { poolEnvelopeOffset, refitDetection, type PooledOffset } from './bar-fits';
-import { DETECTION_RADIUS_M, type Estimate, type HyperbolaLabel } from './types';
+import { poolEnvelopeOffset, radiusMixture, refitDetection, type PooledOffset } from './bar-fits';
+import type { PermittivityEstimate } from './pool-permittivity';
+import { DETECTION_RADIUS_M, type HyperbolaLabel } from './types';
 
 /** Options of {@link detectLine}. */
 export interface LineDetectionOptions extends HyperbolaDetectionOptions {
@@ -180,8 +181,8 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
 export function linePermittivities(
   line: LineDetectionsCore,
   obliquityFactor?: (index: number) => number,
-): Estimate[] {
-  const out: Estimate[] = [];
+): PermittivityEstimate[] {
+  const out: PermittivityEstimate[] = [];
   // A hyperbola with one limb has no usable curvature: it votes only when no bar of the line has two.
   const hasTwoSided = line.detections.some((d) => !d.isOneSided);
   line.detections.forEach((d, i) => {
@@ -190,8 +191,22 @@ export function linePermittivities(
     if (!fit || !(fit.permittivitySd > 0)) return;
     const factor = obliquityFactor?.(i) ?? 1;
     // Weak hyperbolas count less: their picks are less trustworthy than their formal errors say.
-    const sd = fit.permittivitySd / Math.max(0.2, d.confidence);
-    out.push({ value: fit.permittivity / factor, sd: sd / factor });
+    const weakness = Math.max(0.2, d.confidence);
+    const sd = fit.permittivitySd / weakness;
+    // A bar of unknown radius also brings its εr at each radius, for the pool to marginalise jointly.
+    const mixture =
+      line.radii[i] === undefined ? radiusMixture(line.scan, d, line.offset.offsetSamples) : undefined;
+    out.push({
+      value: fit.permittivity / factor,
+      sd: sd / factor,
+      ...(mixture && {
+        mixture: mixture.map((m) => ({
+          weight: m.weight,
+          value: m.value / factor,
+          sd: m.sd / weakness / factor,
+        })),
+      }),
+    });
   });
   return out;
 }

@@ -40,6 +40,43 @@ describe('poolPermittivity', () => {
     expect(pooled.value).toBeCloseTo(7.01, 1);
   });
 
+  it('pools bars of unknown radius at the radii where they agree, not at each one’s middle radius', () => {
+    // εr of each bar fitted at radii 4–14 mm, all radii equally likely: a thick shallow bar's εr rises steeply
+    // with the radius, a thin deep one's gently; they agree only near 8.3–8.5 (decision 0063).
+    const bar = (values: number[]) => {
+      const mean = values.reduce((a, b) => a + b, 0) / values.length;
+      const spread = values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length;
+      return {
+        value: mean,
+        sd: Math.sqrt(spread + 0.15 ** 2),
+        mixture: values.map((value) => ({ weight: 1 / values.length, value, sd: 0.15 })),
+      };
+    };
+    const bars = [bar([7.2, 7.4, 7.6, 7.9, 8.2, 8.5]), bar([8.3, 8.45, 8.6, 8.75, 8.9, 9.05])];
+    const averaged = poolPermittivity(
+      bars.map(({ value, sd }) => ({ value, sd })),
+      undefined,
+      0.01,
+      0,
+    );
+    const joint = poolPermittivity(bars, undefined, 0.01, 0);
+    expect(averaged.value).toBeLessThan(8.35);
+    expect(joint.value).toBeGreaterThan(8.35);
+    expect(joint.value).toBeLessThan(8.5);
+    expect(joint.sd).toBeLessThan(0.6 * averaged.sd);
+  });
+
+  it('is the random-effects mean when every bar has one radius', () => {
+    const plain = [
+      { value: 7, sd: 0.3 },
+      { value: 7.6, sd: 0.2 },
+      { value: 7.3, sd: 0.25 },
+    ];
+    const single = plain.map((e) => ({ ...e, mixture: [{ weight: 1, value: e.value, sd: e.sd }] }));
+    expect(poolPermittivity(single).value).toBeCloseTo(poolPermittivity(plain).value, 6);
+    expect(poolPermittivity(single).sd).toBeCloseTo(poolPermittivity(plain).sd, 6);
+  });
+
   it('falls back to the prior without fits', () => {
     expect(poolPermittivity([])).toEqual({ value: 7, sd: 1.5, source: 'prior', count: 0 });
     expect(poolPermittivity([{ value: Number.NaN, sd: 1 }]).source).toBe('prior');

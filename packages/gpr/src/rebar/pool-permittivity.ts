@@ -12,6 +12,15 @@ import type { Estimate } from './types';
  */
 export const MODEL_PERMITTIVITY_FRACTION = 0.05;
 
+/**
+ * One hyperbola's permittivity for pooling. A bar of unknown radius may carry its εr at each radius it was fitted
+ * with (`mixture`, weights summing to 1, the radius posterior): its `value` and `sd` are the mixture's mean and
+ * spread, which {@link poolPermittivity} uses to reject outliers and measure the spread between bars.
+ */
+export interface PermittivityEstimate extends Estimate {
+  mixture?: { weight: number; value: number; sd: number }[];
+}
+
 /** Where the scan's permittivity came from. */
 export type PermittivitySource = 'estimated' | 'prior' | 'user' | 'calibrated';
 
@@ -28,8 +37,10 @@ export interface PooledPermittivity extends Estimate {
  * uncertainties (DerSimonian–Laird) — after rejecting (from four hyperbolas up) values more than 3 robust
  * deviations from the weighted median. Each hyperbola's σ is first widened by a systematic floor (default 5 %
  * of its value: the radius–permittivity trade-off and limb effects the fit's formal error ignores), so no single
- * fit can dominate. The result's standard deviation adds {@link MODEL_PERMITTIVITY_FRACTION} of the value for
- * the curvature model's own error, which is common to all bars. With no hyperbola the result is the prior
+ * fit can dominate. Bars of unknown radius that bring their εr at each radius (`mixture`) are pooled jointly over
+ * their radii ({@link jointRadiusPool}, decision 0063) instead of at each one's radius-averaged value; with one
+ * component each this is the same random-effects mean. The result's standard deviation adds
+ * {@link MODEL_PERMITTIVITY_FRACTION} of the value for the curvature model's own error, which is common to all bars. With no hyperbola the result is the prior
  * (default εr 7, sd 1.5). Bars that disagree widen the uncertainty.
  *
  * @param estimates - per-hyperbola permittivity and 1-σ (sd > 0).
@@ -43,14 +54,18 @@ export interface PooledPermittivity extends Estimate {
  * ```
  */
 export function poolPermittivity(
-  estimates: Estimate[],
+  estimates: PermittivityEstimate[],
   prior: Estimate = { value: DEFAULT_PERMITTIVITY, sd: 1.5 },
   systematicFraction = 0.05,
   modelFraction = MODEL_PERMITTIVITY_FRACTION,
 ): PooledPermittivity {
   const valid = estimates
     .filter((e) => Number.isFinite(e.value) && Number.isFinite(e.sd) && e.sd > 0)
-    .map((e) => ({ value: e.value, sd: Math.hypot(e.sd, systematicFraction * e.value) }));
+    .map((e) => ({
+      value: e.value,
+      sd: Math.hypot(e.sd, systematicFraction * e.value),
+      mixture: e.mixture?.filter((m) => Number.isFinite(m.value) && m.sd > 0 && m.weight > 0),
+    }));
   if (valid.length === 0) return { ...prior, source: 'prior', count: 0 };
   const median = weightedMedian(valid);
   const deviations = valid.map((e) => Math.abs(e.value - median));
@@ -60,21 +75,119 @@ export function poolPermittivity(
       ? valid
       : valid.filter((e) => Math.abs(e.value - median) <= 3 * Math.hypot(spread, e.sd));
   const used = kept.length > 0 ? kept : valid;
-  const w = used.map((e) => 1 / (e.sd * e.sd));
-  const sumW = w.reduce((a, b) => a + b, 0);
-  const fixedMean = used.reduce((a, e, i) => a + w[i] * e.value, 0) / sumW;
-  const q = used.reduce((a, e, i) => a + w[i] * (e.value - fixedMean) ** 2, 0);
-  const c = sumW - w.reduce((a, b) => a + b * b, 0) / sumW;
-  const tau2 = used.length > 1 && c > 0 ? Math.max(0, (q - (used.length - 1)) / c) : 0;
+  const tau2 = betweenBarVariance(used);
   const wr = used.map((e) => 1 / (e.sd * e.sd + tau2));
   const sumWr = wr.reduce((a, b) => a + b, 0);
   const value = used.reduce((a, e, i) => a + wr[i] * e.value, 0) / sumWr;
+  const joint = used.length > 1 ? jointRadiusPool(used, systematicFraction, tau2) : undefined;
+  const pooled = joint ?? { value, sd: Math.sqrt(1 / sumWr) };
   return {
-    value,
-    sd: Math.hypot(Math.sqrt(1 / sumWr), modelFraction * value),
+    value: pooled.value,
+    sd: Math.hypot(pooled.sd, modelFraction * pooled.value),
     source: 'estimated',
     count: used.length,
   };
+}
+
+/** DerSimonian–Laird spread between estimates beyond their own sds (τ², 0 for fewer than two). */
+function betweenBarVariance(estimates: Estimate[]): number {
+  if (estimates.length < 2) return 0;
+  const w = estimates.map((e) => 1 / (e.sd * e.sd));
+  const sumW = w.reduce((a, b) => a + b, 0);
+  const fixedMean = estimates.reduce((a, e, i) => a + w[i] * e.value, 0) / sumW;
+  const q = estimates.reduce((a, e, i) => a + w[i] * (e.value - fixedMean) ** 2, 0);
+  const c = sumW - w.reduce((a, b) => a + b * b, 0) / sumW;
+  return c > 0 ? Math.max(0, (q - (estimates.length - 1)) / c) : 0;
+}
+
+type Mixture = NonNullable<PermittivityEstimate['mixture']>;
+
+/**
+ * The shared εr of bars whose radii are unknown, each bar's εr given as a mixture over radii (decision 0063):
+ * the product of the mixtures ({@link jointMixturePosterior}), first with the spread between bars τ² of their
+ * radius-averaged values, then with the τ² of each bar read at the radii that agree with that first value (a
+ * thick shallow bar and a thin deep one that disagree at their middle radii but agree at their own radii are not
+ * "heterogeneous", and τ² from their middle-radius values would blur the agreement away). Undefined unless
+ * every bar brings a mixture.
+ */
+function jointRadiusPool(
+  used: { value: number; sd: number; mixture?: Mixture }[],
+  systematicFraction: number,
+  tau2: number,
+): Estimate | undefined {
+  const mixtures = used.map((e) => e.mixture);
+  if (!mixtures.every((m): m is Mixture => m !== undefined && m.length > 0)) return undefined;
+  const first = jointMixturePosterior(mixtures, systematicFraction, tau2);
+  if (!first) return undefined;
+  const conditional = used.map((e, i) => {
+    const weights = mixtures[i].map(
+      (m) =>
+        m.weight *
+        Math.exp(-0.5 * ((first.value - m.value) / Math.hypot(m.sd, systematicFraction * m.value)) ** 2),
+    );
+    const total = weights.reduce((a, b) => a + b, 0);
+    const value = total > 0 ? mixtures[i].reduce((a, m, k) => a + weights[k] * m.value, 0) / total : e.value;
+    return { value, sd: e.sd };
+  });
+  return jointMixturePosterior(mixtures, systematicFraction, betweenBarVariance(conditional)) ?? first;
+}
+
+/**
+ * Mean and 1-σ of one εr shared by bars whose radii are unknown: the product over bars of each bar's mixture over
+ * radii (components widened like single estimates: the systematic floor and the spread between bars τ²), on a
+ * grid. With one component per bar this is the random-effects mean; with several, the radii that agree on one εr
+ * carry it, where averaging each bar at its own middle radius pulled thick shallow bars' εr (and the scan's) low.
+ */
+function jointMixturePosterior(
+  mixtures: Mixture[],
+  systematicFraction: number,
+  tau2: number,
+): Estimate | undefined {
+  const bars = mixtures.map((mixture) =>
+    mixture.map((m) => ({
+      weight: m.weight,
+      value: m.value,
+      sd: Math.sqrt(m.sd * m.sd + (systematicFraction * m.value) ** 2 + tau2),
+    })),
+  );
+  const all = bars.flat();
+  const logPosterior = (eps: number): number => {
+    let sum = 0;
+    for (const bar of bars) {
+      let p = 0;
+      for (const m of bar) p += m.weight * Math.exp(-0.5 * ((eps - m.value) / m.sd) ** 2);
+      sum += Math.log(Math.max(p, 1e-300));
+    }
+    return sum;
+  };
+  const grid = (from: number, to: number, n: number): { eps: Float64Array; logP: Float64Array } => {
+    const eps = Float64Array.from({ length: n }, (_, k) => from + ((to - from) * k) / (n - 1));
+    return { eps, logP: eps.map(logPosterior) };
+  };
+  // A coarse grid over every component's reach finds where the product lives (many bars make it narrow), a fine
+  // one there gives its moments: 600 evaluations instead of thousands (a 50-line area pools ~200 bars).
+  const lo = Math.min(...all.map((m) => m.value - 6 * m.sd));
+  const hi = Math.max(...all.map((m) => m.value + 6 * m.sd));
+  if (!(hi > lo)) return undefined;
+  const coarse = grid(lo, hi, 201);
+  const coarseTop = Math.max(...coarse.logP);
+  let first = coarse.logP.findIndex((v) => v > coarseTop - 40);
+  let last = coarse.logP.length - 1 - [...coarse.logP].reverse().findIndex((v) => v > coarseTop - 40);
+  first = Math.max(0, first - 1);
+  last = Math.min(coarse.logP.length - 1, last + 1);
+  const fine = grid(coarse.eps[first], coarse.eps[last], 401);
+  const top = Math.max(...fine.logP);
+  let total = 0;
+  let sum = 0;
+  let squares = 0;
+  fine.logP.forEach((v, k) => {
+    const w = Math.exp(v - top);
+    total += w;
+    sum += w * fine.eps[k];
+    squares += w * fine.eps[k] ** 2;
+  });
+  const mean = sum / total;
+  return { value: mean, sd: Math.sqrt(Math.max(0, squares / total - mean * mean)) };
 }
 
 function weightedMedian(estimates: Estimate[]): number {

@@ -16,6 +16,7 @@ import {
   type SubtractionScratch,
   type ModelledReflection,
   type ModelledScan,
+  type ReflectionModel,
 } from './modelled-background';
 import { findStackPeaks, type StackPeak } from './stack-peaks';
 import {
@@ -178,6 +179,10 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
   }
   const refined = modelled.scan;
   let scratch: SubtractionScratch | undefined;
+  // The neighbours subtracted around a bar are fitted deepest apex first (decision 0062): where a shallow bar's
+  // limb crosses a deeper bar's apex, a limb fitted first takes most of that apex, and the deeper bar, re-picked
+  // with it subtracted, reads a fraction of its amplitude. Fitted once, when a bar first needs them.
+  let neighbours: ReflectionModel[] | undefined;
   const refit = (current: FittedCandidate[]): FittedCandidate[] =>
     current
       .map((bar, index) => {
@@ -198,7 +203,10 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
         // The window the fit can pick in: the widest aperture (0.12 m) and a template's reach.
         const reach = Math.ceil(0.14 / scan.traceSpacingM);
         scratch ??= subtractionScratch(refined);
-        const cleaned = subtractReflections(refined, models, {
+        neighbours ??= modelReflections(modelled.scan, reflectionsOf(current), {
+          isDeepestFirst: true,
+        }).models;
+        const cleaned = subtractReflections(refined, neighbours, {
           keep: index,
           firstTrace: trace - reach,
           lastTrace: trace + reach,

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createSyntheticBScan } from '../fitting/synthetic-bscan';
 import { analyzeLineScan } from '../rebar/analyze-line-scan';
 import { coupledPrediction, findHyperbolas } from './detect-hyperbolas';
-import { modelReflections, reflectionExtent, subtractReflections } from './modelled-background';
+import {
+  modelReflections,
+  reflectionExtent,
+  subtractReflections,
+  type ReflectionModel,
+} from './modelled-background';
 import { prepareScan } from './prepare-scan';
 import { predictedSample } from './validate-hyperbolas';
 
@@ -74,5 +79,41 @@ describe('subtractReflections', () => {
     expect(last).toBeLessThan(scan.traces - 1);
     const windowed = subtractReflections(refined, models, { keep: 0, firstTrace: 70, lastTrace: 80 });
     expect(windowed.data.subarray(0, 70 * n)).toEqual(refined.data.subarray(0, 70 * n));
+  });
+});
+
+describe('modelReflections, deepest apex first', () => {
+  it("gives a deep bar's apex to its own reflection where two shallow neighbours' limbs cross it", () => {
+    // The scene of detect-hyperbolas.test.ts that lost the deep bar (decision 0062): an 80 mm bar midway between two
+    // 30 mm bars 80 mm away, at 1.6 GHz. Its apex reflection is 0.76 (unit amplitude at 0.05 m of path).
+    const row = [
+      { x0M: 0.16, coverM: 0.03, radiusM: 0.006 },
+      { x0M: 0.24, coverM: 0.08, radiusM: 0.006 },
+      { x0M: 0.32, coverM: 0.03, radiusM: 0.006 },
+    ];
+    const rg = createSyntheticBScan({
+      traces: 125,
+      bars: row,
+      seed: 2,
+      noiseRms: 0.02,
+      centreFrequencyHz: 1.6e9,
+    });
+    const { scan, detections } = findHyperbolas(prepareScan(rg), { shouldSearchResidual: false });
+    expect(detections).toHaveLength(3);
+    const reflections = detections.map((d) => ({
+      predict: coupledPrediction(scan, d),
+      wavelet: d.result.wavelet,
+    }));
+    const apex = Math.round(detections[1].result.fit.x0M / scan.traceSpacingM);
+    // A model's amplitude at a trace: its scale times its wavelet's peak.
+    const amplitude = (m: ReflectionModel, t: number): number =>
+      Math.abs(m.scales[t]) * Math.max(...m.wavelet.map(Math.abs));
+    const alongTheLine = modelReflections(scan, reflections).models;
+    const deepestFirst = modelReflections(scan, reflections, { isDeepestFirst: true }).models;
+    // Along the line, the left neighbour's limb (fitted first) takes most of the deep apex.
+    expect(amplitude(alongTheLine[0], apex)).toBeGreaterThan(0.4);
+    // Deepest first, the deep bar keeps it and the limbs keep about their own (0.13 at 80 mm from a 30 mm bar).
+    expect(Math.abs(amplitude(deepestFirst[1], apex) - 0.76)).toBeLessThan(0.1);
+    for (const i of [0, 2]) expect(amplitude(deepestFirst[i], apex)).toBeLessThan(0.25);
   });
 });

@@ -5,6 +5,7 @@ import {
   surfaceCouplingCorrections,
   surfaceLegDelayS,
   surfaceLegField,
+  surfaceLegPairDelayS,
   surfaceLegPhase,
 } from './surface-coupling';
 
@@ -88,6 +89,45 @@ describe('surfaceLegDelayS', () => {
     const raised =
       surfaceLegDelayS(0.06, 0.046, 7, 2e9, 0.004) - surfaceLegDelayS(0.005, 0.046, 7, 2e9, 0.004);
     expect(raised).toBeLessThan(oblique - vertical);
+  });
+});
+
+describe('surfaceLegPairDelayS', () => {
+  it('is the sum of the two single legs to < 1e-3 ps over the range the engine uses', () => {
+    // Deterministic pseudo-random legs: 1–3 GHz, εr 2–22, antennas 0–20 mm above the surface, points 5–255 mm
+    // deep and up to 400 mm aside, antenna separations 20–100 mm (including legs beyond 80° and ρ outside
+    // [0.5, 300], which fall back to the single legs).
+    let seed = 99;
+    const random = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    let worstS = 0;
+    let paired = 0;
+    for (let i = 0; i < 1500; i++) {
+      const f = 1e9 + 2e9 * random();
+      const eps = 2 + 20 * random();
+      const h = random() < 0.3 ? 0 : 0.02 * random();
+      const depth = 0.005 + 0.25 * random();
+      const x = (random() * 2 - 1) * 0.4;
+      const separation = 0.02 + 0.08 * random();
+      const [a, b] = [x - separation / 2, x + separation / 2];
+      const singles = surfaceLegDelayS(a, depth, eps, f, h) + surfaceLegDelayS(b, depth, eps, f, h);
+      const pair = surfaceLegPairDelayS(a, b, depth, eps, f, h);
+      worstS = Math.max(worstS, Math.abs(pair - singles));
+      if (pair !== singles) paired++;
+    }
+    expect(worstS).toBeLessThan(1e-15);
+    // Most legs take the shared path (the comparison above is not only of the fallback with itself).
+    expect(paired).toBeGreaterThan(1000);
+  });
+
+  it('is not the sum of two legs taken at the same offset (the offsets are not swapped or merged)', () => {
+    const pair = surfaceLegPairDelayS(0.06, 0.024, 0.03, 7, 2e9, 0.004);
+    const singles =
+      surfaceLegDelayS(0.06, 0.03, 7, 2e9, 0.004) + surfaceLegDelayS(0.024, 0.03, 7, 2e9, 0.004);
+    expect(Math.abs(pair - singles)).toBeLessThan(1e-15);
+    expect(Math.abs(pair - 2 * surfaceLegDelayS(0.06, 0.03, 7, 2e9, 0.004))).toBeGreaterThan(1e-12);
   });
 });
 

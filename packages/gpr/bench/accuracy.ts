@@ -11,7 +11,6 @@ import {
   analyzeAreaScan,
   analyzeLineScan,
   createSyntheticBScan,
-  debyeRealPermittivity,
   matchBars,
   NOMINAL_DIAMETERS_MM,
   readGprFileAsync,
@@ -19,7 +18,7 @@ import {
   type Radargram,
   type TruthBar,
 } from '../src/index';
-import { printRandomSet, type ScanScore } from './sim-report';
+import { printRandomSet, truePermittivity, type ScanScore } from './sim-report';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = path.resolve(root, '../shared/data');
@@ -76,14 +75,7 @@ async function simulations(): Promise<ScanScore[]> {
     .sort()) {
     const truth = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
     const rg = await readFirstLine(path.join(dir, truth.file));
-    const trueEps = truth.debye
-      ? debyeRealPermittivity(
-          truth.debye.epsilonStatic,
-          truth.debye.epsilonInf,
-          truth.debye.tauS,
-          truth.centerFrequencyHz,
-        )
-      : truth.epsilonR;
+    const trueEps = truePermittivity(truth);
     const bars: TruthBar[] = truth.rebars.map((b: TruthBar) => ({
       xM: b.xM,
       coverM: b.coverM,

@@ -11,13 +11,12 @@ import path from 'node:path';
 import {
   analyzeLineScan,
   bistaticTravelTimeS,
-  debyeRealPermittivity,
   detectLine,
   readGprFileAsync,
   surfaceCouplingCorrections,
   type Radargram,
 } from '../src/index';
-import { halfOf } from './sim-report';
+import { halfOf, truePermittivity } from './sim-report';
 
 interface Case {
   name: string;
@@ -60,14 +59,7 @@ async function cases(): Promise<Case[]> {
     .filter((f) => f.endsWith('.truth.json') && f.includes(filter))
     .sort()) {
     const truth = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-    const eps: number = truth.debye
-      ? debyeRealPermittivity(
-          truth.debye.epsilonStatic,
-          truth.debye.epsilonInf,
-          truth.debye.tauS,
-          truth.centerFrequencyHz,
-        )
-      : truth.epsilonR;
+    const eps: number = truePermittivity(truth);
     out.push({
       name: truth.name,
       rg: await read(path.join(dir, truth.file)),

@@ -9,7 +9,6 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   analyzeLineScan,
-  debyeRealPermittivity,
   detectLine,
   matchBars,
   permittivityFromApexTime,
@@ -18,7 +17,7 @@ import {
   SPEED_OF_LIGHT_M_PER_S,
   type TruthBar,
 } from '../src/index';
-import { halfOf } from './sim-report';
+import { halfOf, truePermittivity } from './sim-report';
 
 const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const filter = process.argv[2] ?? 'random';
@@ -37,14 +36,7 @@ for (const file of readdirSync(dir)
     bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
   });
   const rg = read.radargrams[0];
-  const eps: number = truth.debye
-    ? debyeRealPermittivity(
-        truth.debye.epsilonStatic,
-        truth.debye.epsilonInf,
-        truth.debye.tauS,
-        truth.centerFrequencyHz,
-      )
-    : truth.epsilonR;
+  const eps: number = truePermittivity(truth);
   const result = analyzeLineScan(rg);
   const line = detectLine(rg);
   const bars = truth.rebars as Required<TruthBar>[];

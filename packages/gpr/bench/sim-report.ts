@@ -1,7 +1,13 @@
 // Scoring of the simulations for `npm run bench:accuracy` (issue #13): the random development set split into two
 // halves by file name (even number → A, odd → B; decide on A, confirm on B), each half and the pool scored as a
 // whole and by kind of scene or bar. Matching rule unchanged (algorithms.md §5).
-import { absoluteErrorStats, matchBars, type LineScanAnalysis, type TruthBar } from '../src/index';
+import {
+  absoluteErrorStats,
+  debyeRealPermittivity,
+  matchBars,
+  type LineScanAnalysis,
+  type TruthBar,
+} from '../src/index';
 
 /** One simulated scan, its truth and the engine's result. */
 export interface ScanScore {
@@ -153,6 +159,22 @@ function recallOf(bars: BarRecord[], keep: (b: BarRecord) => boolean): string {
   const subset = bars.filter(keep);
   const found = subset.filter((b) => b.isFound).length;
   return `${found}/${subset.length}`;
+}
+
+/** A simulation's true permittivity: its εr, or a Debye medium's real part at the scan's centre frequency. */
+export function truePermittivity(truth: {
+  epsilonR?: number;
+  centerFrequencyHz: number;
+  debye?: { epsilonStatic: number; epsilonInf: number; tauS: number };
+}): number {
+  return truth.debye
+    ? debyeRealPermittivity(
+        truth.debye.epsilonStatic,
+        truth.debye.epsilonInf,
+        truth.debye.tauS,
+        truth.centerFrequencyHz,
+      )
+    : (truth.epsilonR as number);
 }
 
 /** Half of a scan by its number: even → A, odd → B; scans without a number (the hand-made four) → none. */

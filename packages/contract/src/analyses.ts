@@ -62,7 +62,9 @@ export type AnalysisInputField = (typeof ANALYSIS_INPUT_FIELDS)[AnalysisType][nu
  * Types whose input is one of several sets of ids, exactly one of them (decisions/0045): GENERATE_POINT_CLOUD
  * from a 3D model version's recording (`threeDModelVersionId`) or from a GPR scan or area scan (`gprScanNodeId`).
  */
-export const ANALYSIS_INPUT_ALTERNATIVES: Partial<Record<AnalysisType, readonly (readonly AnalysisInputField[])[]>> = {
+export const ANALYSIS_INPUT_ALTERNATIVES: Partial<
+  Record<AnalysisType, readonly (readonly AnalysisInputField[])[]>
+> = {
   GENERATE_POINT_CLOUD: [['threeDModelVersionId'], ['gprScanNodeId']],
 };
 
@@ -72,10 +74,15 @@ export const ANALYSIS_INPUT_ALTERNATIVES: Partial<Record<AnalysisType, readonly 
  *
  * @example inputFieldsOf('GENERATE_POINT_CLOUD', { gprScanNodeId: 'a…' }) // ['gprScanNodeId']
  */
-export function inputFieldsOf(analysisType: AnalysisType, input: Record<string, unknown>): readonly string[] | null {
+export function inputFieldsOf(
+  analysisType: AnalysisType,
+  input: Record<string, unknown>,
+): readonly string[] | null {
   const alternatives = ANALYSIS_INPUT_ALTERNATIVES[analysisType];
   if (!alternatives) return ANALYSIS_INPUT_FIELDS[analysisType];
-  const named = alternatives.filter((fields) => fields.some((f) => input[f] !== undefined && input[f] !== null));
+  const named = alternatives.filter((fields) =>
+    fields.some((f) => input[f] !== undefined && input[f] !== null),
+  );
   return named.length === 1 ? named[0]! : null;
 }
 
@@ -126,11 +133,15 @@ export const AnalysisInputSchema = z
       .optional()
       .meta({ description: "The concrete's relative permittivity, when known." }),
     knownCover: z
-      .object({ xM: z.number().min(0), coverM: z.number().min(0).max(2) })
+      .object({
+        xM: z.number().min(0),
+        yM: z.number().min(0).optional(),
+        coverM: z.number().min(0).max(2),
+      })
       .optional()
       .meta({
         description:
-          'A bar of known cover (position along the line and cover, metres) that calibrates the permittivity.',
+          'A cover measured on site (cover meter, drill hole) that calibrates the permittivity, metres. LINE_SCAN_REBAR_2: xM is the position along the line. AREA_SCAN_REBAR_2: (xM, yM) is the point of the grid where it was measured; the bar detected nearest it (within 50 mm) calibrates the whole area. Every cover is recomputed with the calibrated permittivity; a run without knownCover removes the calibration.',
       }),
   })
   .meta({

@@ -16,7 +16,7 @@ import type { AreaLineDetections } from '@gprhub/gpr';
 import type { AppContext } from '../app-context.js';
 import { loadGprScanRadargram, planAreaScanLines } from '../scan-data/gpr-scan-data.js';
 import { finishJob } from './analysis-results.js';
-import type { ComputeOutput } from './compute.js';
+import type { AreaCombineOptions, ComputeOutput } from './compute.js';
 import type { AreaCombineMessage, AreaLineMessage } from './queue.js';
 import type { ThreadRunner } from './thread-runner.js';
 
@@ -108,7 +108,7 @@ export async function runAreaCombine(
   if (!job || job.status !== 'ANALYSING' || job.lineCount === null) return;
   const rows = await listAreaLines(ctx.db, job.organizationId, job.analysisRunId);
   if (rows.length < job.lineCount) return; // not complete: the last line job queues the combine step again
-  const input = (job.payload as { analysisInput: { permittivity?: number } }).analysisInput;
+  const input = (job.payload as { analysisInput: AreaCombineOptions }).analysisInput;
   const output: ComputeOutput = await runner.run(
     {
       type: 'AREA_SCAN_COMBINE',
@@ -116,7 +116,7 @@ export async function runAreaCombine(
         ...(row.detections as unknown as AreaLineDetections),
         nodeId: row.lineNodeId,
       })),
-      options: { permittivity: input.permittivity },
+      options: { permittivity: input.permittivity, knownCover: input.knownCover },
     },
     ctx.config.jobs.timeoutS,
   );

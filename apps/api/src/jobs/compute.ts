@@ -22,6 +22,13 @@ import { computePointCloudLod, type PointCloudLodRequest } from './point-cloud-l
  */
 export const ANALYSIS_ENGINE_VERSION = 'gprhub-rebar-3.0.6';
 
+/** The run options of an area's combine step (AREA_SCAN_REBAR_2). */
+export interface AreaCombineOptions {
+  permittivity?: number;
+  /** A cover measured at a point of the area's grid, metres (issue #13 item 7). */
+  knownCover?: { xM: number; yM?: number; coverM: number };
+}
+
 export interface LineOptions {
   hyperbolas?: HyperbolaLabel[];
   permittivity?: number;
@@ -46,7 +53,7 @@ export type ComputeRequest =
   | {
       type: 'AREA_SCAN_COMBINE';
       lines: (AreaLineDetections & { nodeId: string })[];
-      options: { permittivity?: number };
+      options: AreaCombineOptions;
     }
   | {
       type: 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2';
@@ -106,7 +113,10 @@ export function lineResults(result: LineScanAnalysis): Record<string, unknown> {
  * Run one analysis on loaded inputs (GENERATE_MESH answers a promise). Pure and CPU-bound: it runs inside a worker thread
  * (`compute-thread.ts`) so the API's event loop stays free.
  */
-export function compute(request: ComputeRequest, hooks: ComputeHooks): ComputeOutput | Promise<ComputeOutput> {
+export function compute(
+  request: ComputeRequest,
+  hooks: ComputeHooks,
+): ComputeOutput | Promise<ComputeOutput> {
   switch (request.type) {
     case 'GENERATE_MESH':
       // Async only because the simplifier's WebAssembly is instantiated asynchronously.
@@ -153,10 +163,20 @@ export function compute(request: ComputeRequest, hooks: ComputeHooks): ComputeOu
     }
     case 'AREA_SCAN_COMBINE': {
       const { lines } = request;
-      const result = combineAreaScan(lines, { permittivity: request.options.permittivity });
+      const { permittivity, knownCover } = request.options;
+      const result = combineAreaScan(lines, {
+        permittivity,
+        // canonicalizeInput refuses an area's known cover without yM.
+        knownCover:
+          knownCover?.yM !== undefined
+            ? { xM: knownCover.xM, yM: knownCover.yM, coverM: knownCover.coverM }
+            : undefined,
+      });
       return {
         results: {
           permittivity: result.permittivity,
+          ...(result.permittivityNote !== undefined && { permittivityNote: result.permittivityNote }),
+          ...(result.calibration !== undefined && { calibration: result.calibration }),
           rebars: result.rebars,
           materialProperties: result.materialProperties.values,
           materialPropertyDetails: result.materialProperties.details,

@@ -3,7 +3,12 @@ import type { Radargram } from '../model/radargram';
 import { toHyperbolaLabel } from '../detection/detect-hyperbolas';
 import { coverSdM, refitDetection } from './bar-fits';
 import { createId } from './ids';
-import { finishLine, type LineScanAnalysis } from './analyze-line-scan';
+import {
+  calibrateOnDetection,
+  finishLine,
+  KNOWN_COVER_REACH_M,
+  type LineScanAnalysis,
+} from './analyze-line-scan';
 import {
   detectLine,
   fromStoredLine,
@@ -44,10 +49,22 @@ export interface AreaScanLineInput {
 export interface AreaScanAnalysisOptions extends Omit<LineDetectionOptions, 'hyperbolas'> {
   /** The concrete's permittivity when the user knows it. */
   permittivity?: number;
+  /**
+   * A cover measured on site at a point of the grid (cover meter, drill hole): the bar detected nearest it (within
+   * 50 mm along and across its line) calibrates the whole area's permittivity. Ignored when `permittivity` is given.
+   */
+  knownCover?: AreaKnownCover;
   /** Partial result of every line as soon as it is analysed (with that line's own permittivity). */
   onLine?: (result: LineScanAnalysis, lineIndex: number) => void;
   /** Linking gates. */
   link?: LinkOptions;
+}
+
+/** A cover measured at a point of an area's grid, metres. */
+export interface AreaKnownCover {
+  xM: number;
+  yM: number;
+  coverM: number;
 }
 
 /** AREA_SCAN_REBAR_2 result. */
@@ -56,6 +73,8 @@ export interface AreaScanAnalysis {
   permittivity: PooledPermittivity;
   /** Set when that permittivity lies outside concrete's 4–16 ({@link permittivityPlausibilityNote}). */
   permittivityNote?: string;
+  /** The measured cover the permittivity was calibrated on (`permittivity.source` 'calibrated'). */
+  calibration?: AreaKnownCover;
   /**
    * Straight bars on the grid: depthCoords is a polyline of [x, y, centre depth] in metres (one point per line
    * that sees the bar); `xM` is the bar's mean grid coordinate along the lines that cross it.
@@ -93,7 +112,10 @@ export interface AreaLineDetections extends StoredLineDetections {
 }
 
 /** Options of {@link combineAreaScan}. */
-export type AreaScanCombineOptions = Pick<AreaScanAnalysisOptions, 'permittivity' | 'link' | 'onProgress'>;
+export type AreaScanCombineOptions = Pick<
+  AreaScanAnalysisOptions,
+  'permittivity' | 'knownCover' | 'link' | 'onProgress'
+>;
 
 /**
  * First half of AREA_SCAN_REBAR_2, one line at a time (a job per line): detects the line's hyperbolas, and
@@ -202,10 +224,19 @@ function combineDetections(
   detected.forEach((line, i) =>
     estimates.push(...linePermittivities(line, (d) => groups.obliquity.get(`${i}:${d}`) ?? 1)),
   );
+  const warnings = detected.flatMap((line) => line.warnings);
+  const calibrated =
+    options.permittivity === undefined && options.knownCover
+      ? calibrateArea(lines, detected, options.knownCover, groups.obliquity)
+      : undefined;
+  if (options.permittivity === undefined && options.knownCover && !calibrated) {
+    const { xM, yM } = options.knownCover;
+    warnings.push(`no bar found within 50 mm of x = ${xM} m, y = ${yM} m to calibrate on`);
+  }
   const permittivity: PooledPermittivity =
     options.permittivity !== undefined
       ? { value: options.permittivity, sd: 0, source: 'user', count: 0 }
-      : poolPermittivity(estimates);
+      : (calibrated ?? poolPermittivity(estimates));
   const results = detected.map((line, i) =>
     finishLine(line, permittivity, { orientation: orientationOfLine(lines[i].direction) }),
   );
@@ -218,6 +249,7 @@ function combineDetections(
   return {
     permittivity,
     ...(note !== undefined && { permittivityNote: note }),
+    ...(calibrated && options.knownCover && { calibration: { ...options.knownCover } }),
     rebars: rebars.filter((r): r is RebarResult => r !== undefined),
     lines: results,
     materialProperties: estimateMaterialProperties(
@@ -229,8 +261,36 @@ function combineDetections(
         })),
       ),
     ),
-    warnings: detected.flatMap((line) => line.warnings),
+    warnings,
   };
+}
+
+/**
+ * The area's permittivity calibrated on a cover measured at a grid point: the detection nearest the point among
+ * the lines that pass within {@link KNOWN_COVER_REACH_M} of it, and no further along its line than that.
+ */
+function calibrateArea(
+  lines: AreaLinePlacement[],
+  detected: LineDetectionsCore[],
+  known: AreaKnownCover,
+  obliquity: Map<string, number>,
+): PooledPermittivity | undefined {
+  let best: { line: number; detection: number; distance: number } | undefined;
+  lines.forEach((placement, i) => {
+    const isAlongX = placement.direction === 'LEFT_TO_RIGHT';
+    const across = Math.abs((isAlongX ? known.yM : known.xM) - placement.offsetM);
+    if (across > KNOWN_COVER_REACH_M) return;
+    const pointAlong = isAlongX ? known.xM : known.yM;
+    detected[i].detections.forEach((d, j) => {
+      const along = Math.abs((placement.startM ?? 0) + d.result.fit.x0M - pointAlong);
+      const distance = Math.hypot(along, across);
+      if (along <= KNOWN_COVER_REACH_M && (!best || distance < best.distance))
+        best = { line: i, detection: j, distance };
+    });
+  });
+  if (!best) return undefined;
+  const sinTheta = Math.sqrt(obliquity.get(`${best.line}:${best.detection}`) ?? 1);
+  return calibrateOnDetection(detected[best.line], best.detection, known.coverM, sinTheta);
 }
 
 interface LinkedGroups {

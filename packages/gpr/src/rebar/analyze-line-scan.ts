@@ -157,22 +157,58 @@ function calibrateOnKnownCover(
   line: LineDetections,
   known: { xM: number; coverM: number },
 ): PooledPermittivity | undefined {
-  const { scan, detections, offset } = line;
   let best = -1;
-  detections.forEach((d, i) => {
+  line.detections.forEach((d, i) => {
     const distance = Math.abs(d.result.fit.x0M - known.xM);
-    if (distance <= 0.05 && (best < 0 || distance < Math.abs(detections[best].result.fit.x0M - known.xM)))
+    if (
+      distance <= KNOWN_COVER_REACH_M &&
+      (best < 0 || distance < Math.abs(line.detections[best].result.fit.x0M - known.xM))
+    )
       best = i;
   });
-  if (best < 0) return undefined;
-  const fit = refitDetection(scan, detections[best], offset.offsetSamples, line.radii[best]);
+  return best < 0 ? undefined : calibrateOnDetection(line, best, known.coverM);
+}
+
+/** How far along a line a bar of known cover may lie from the position given for it, metres. */
+export const KNOWN_COVER_REACH_M = 0.05;
+
+/**
+ * The permittivity that puts one detected bar at a cover measured on site (cover meter, drill hole): the bar's
+ * apex time (its own fit, at its radius) converted with the measured cover ({@link calibratePermittivity}). Its sd
+ * carries the apex time's uncertainty (the fit's cover sd as time, and the pooled envelope offset's sd).
+ *
+ * @param line - the line's detections.
+ * @param index - the detection measured.
+ * @param coverM - the measured cover, metres.
+ * @param lateralScale - sin θ of a bar crossing the line obliquely (area scans), 1 across it.
+ * @returns the calibrated permittivity, or undefined when the bar cannot be refitted.
+ * @example
+ * ```ts
+ * calibrateOnDetection(detectLine(rg), 1, 0.05); // { value: 7.02, sd: 0.11, source: 'calibrated', count: 1 }
+ * ```
+ */
+export function calibrateOnDetection(
+  line: LineDetectionsCore,
+  index: number,
+  coverM: number,
+  lateralScale = 1,
+): PooledPermittivity | undefined {
+  const { scan, detections, offset } = line;
+  const fit = refitDetection(
+    scan,
+    detections[index],
+    offset.offsetSamples,
+    line.radii[index],
+    undefined,
+    lateralScale,
+  );
   if (!fit) return undefined;
   const s = scan.antennaSeparationM;
   const oneWay = Math.sqrt(fit.coverM ** 2 + (s * s) / 4);
   const apexTime = (2 * oneWay * Math.sqrt(fit.permittivity)) / SPEED_OF_LIGHT_M_PER_S;
   const timeFromCover = ((2 * fit.coverM) / oneWay) * (Math.sqrt(fit.permittivity) / SPEED_OF_LIGHT_M_PER_S);
   const timeSd = Math.hypot(timeFromCover * fit.coverSdM, (offset.sdSamples + 0.3) * scan.sampleIntervalS);
-  return calibratePermittivity(apexTime, timeSd, known.coverM, s);
+  return calibratePermittivity(apexTime, timeSd, coverM, s);
 }
 
 /**

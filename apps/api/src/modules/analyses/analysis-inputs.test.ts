@@ -67,7 +67,9 @@ describe('analysis inputs', () => {
   });
 
   it('takes the 3D types with a version id, and names the id when it is missing', () => {
-    expect(canonicalizeInput('GENERATE_MESH', { threeDModelVersionId: a }).input).toEqual({ threeDModelVersionId: a });
+    expect(canonicalizeInput('GENERATE_MESH', { threeDModelVersionId: a }).input).toEqual({
+      threeDModelVersionId: a,
+    });
     const error = errorOf(() => canonicalizeInput('GENERATE_MESH', { gprScanNodeId: a }));
     expect(error.statusCode).toBe(400);
     expect(error.message).toBe('GENERATE_MESH needs threeDModelVersionId in analysisInput');
@@ -83,6 +85,28 @@ describe('analysis inputs', () => {
       errorOf(() =>
         canonicalizeInput('AREA_SCAN_REBAR_2', { areaScanNodeId: a, knownCover: { xM: 0.1, coverM: 0.03 } }),
       ).message,
-    ).toBe('knownCover is only used by LINE_SCAN_REBAR_2');
+    ).toBe('knownCover of AREA_SCAN_REBAR_2 needs yM: the point of the grid where the cover was measured');
+    expect(
+      errorOf(() =>
+        canonicalizeInput('LINE_SCAN_REBAR_2', {
+          gprScanNodeId: a,
+          knownCover: { xM: 0.1, yM: 0, coverM: 0.03 },
+        }),
+      ).message,
+    ).toBe('knownCover.yM is only used by AREA_SCAN_REBAR_2 (a line scan takes the position along it, xM)');
+    expect(
+      errorOf(() =>
+        canonicalizeInput('LINE_SCAN_DUAL_ORIENTATION_REBAR_2', {
+          parallelGprScanNodeId: a,
+          perpendicularGprScanNodeId: b,
+          knownCover: { xM: 0.1, coverM: 0.03 },
+        }),
+      ).message,
+    ).toBe('knownCover is only used by LINE_SCAN_REBAR_2 and AREA_SCAN_REBAR_2');
+    const area = canonicalizeInput('AREA_SCAN_REBAR_2', {
+      areaScanNodeId: a,
+      knownCover: { xM: 0.1, yM: 0.2, coverM: 0.03 },
+    });
+    expect(area.options.knownCover).toEqual({ xM: 0.1, yM: 0.2, coverM: 0.03 });
   });
 });

@@ -30,7 +30,7 @@ const FIELD_NODE_TYPES: Record<string, NodeType> = {
 export interface RunOptions {
   hyperbolaLabels?: Record<string, HyperbolaLabelDto[]>;
   permittivity?: number;
-  knownCover?: { xM: number; coverM: number };
+  knownCover?: { xM: number; yM?: number; coverM: number };
 }
 
 export interface CanonicalInput {
@@ -84,8 +84,18 @@ export function canonicalizeInput(analysisType: AnalysisType, raw: AnalysisInput
   const inputNodeIds = Object.values(input);
   if (new Set(inputNodeIds).size !== inputNodeIds.length)
     throw badRequest(`${fields.join(' and ')} must be two different scans`);
-  if (raw.knownCover && analysisType !== 'LINE_SCAN_REBAR_2')
-    throw badRequest('knownCover is only used by LINE_SCAN_REBAR_2');
+  if (raw.knownCover) {
+    if (analysisType !== 'LINE_SCAN_REBAR_2' && analysisType !== 'AREA_SCAN_REBAR_2')
+      throw badRequest('knownCover is only used by LINE_SCAN_REBAR_2 and AREA_SCAN_REBAR_2');
+    if (analysisType === 'AREA_SCAN_REBAR_2' && raw.knownCover.yM === undefined)
+      throw badRequest(
+        'knownCover of AREA_SCAN_REBAR_2 needs yM: the point of the grid where the cover was measured',
+      );
+    if (analysisType === 'LINE_SCAN_REBAR_2' && raw.knownCover.yM !== undefined)
+      throw badRequest(
+        'knownCover.yM is only used by AREA_SCAN_REBAR_2 (a line scan takes the position along it, xM)',
+      );
+  }
   const options: RunOptions = {};
   if (raw.hyperbolaLabels && Object.keys(raw.hyperbolaLabels).length > 0) {
     if (analysisType === 'GPR_SCAN_PREVIEW' || analysisType === 'HYPERBOLA_DETECTION') {
@@ -217,7 +227,8 @@ export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow):
       };
     }
     case 'GENERATE_POINT_CLOUD': {
-      if (typeof input.gprScanNodeId === 'string') return gprPointCloudRequest(ctx, org, input.gprScanNodeId, input.permittivity);
+      if (typeof input.gprScanNodeId === 'string')
+        return gprPointCloudRequest(ctx, org, input.gprScanNodeId, input.permittivity);
       const versionId = id('threeDModelVersionId');
       const dbPath = await loadRtabmapDatabase(ctx, org, versionId);
       return { type: 'GENERATE_POINT_CLOUD', dbPath, versionId, options: {} };

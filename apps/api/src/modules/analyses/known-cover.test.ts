@@ -1,18 +1,25 @@
 import type { AnalysisByInputResponse, CreateAnalysisResponse } from '@gprhub/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFolder, importSyntheticScan } from '../../test/scans.js';
+import { syntheticAreaZip } from '../../../../../e2e/support/synthetic-area-scan.js';
+import { createFolder, importScanFiles, importSyntheticScan } from '../../test/scans.js';
 import { createMember, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
 
 // Issue #13 item 7: a surveyor measures one bar's cover and the scan's permittivity is recalibrated on it.
 let t: TestApp;
 let member: TestMember;
 let scanId: string;
+let areaId: string;
 
 beforeAll(async () => {
   t = await getTestApp({ jobs: { inProcessWorker: true, threads: 1, timeoutS: 120, heartbeatS: 10 } });
   await t.app.analysisJobs.startWorker();
   member = await createMember(t.app);
-  scanId = await importSyntheticScan(t.app, member, await createFolder(t.app, member));
+  const folderId = await createFolder(t.app, member);
+  scanId = await importSyntheticScan(t.app, member, folderId);
+  const imported = await importScanFiles(t.app, member, folderId, [
+    { name: 'area.zip', bytes: syntheticAreaZip('Slab 9', 400) },
+  ]);
+  areaId = imported.areaScanGroups[0]!.node.nodeId;
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -23,16 +30,18 @@ async function post<T>(url: string, payload: object): Promise<{ status: number; 
   return { status: res.statusCode, body: res.json() as T };
 }
 
-async function runToEnd(analysisInput: object): Promise<AnalysisByInputResponse> {
-  const started = await post<CreateAnalysisResponse>('/api/analyses', {
-    analysisType: 'LINE_SCAN_REBAR_2',
-    analysisInput,
-  });
+async function runToEnd(
+  analysisInput: object,
+  analysisType: 'LINE_SCAN_REBAR_2' | 'AREA_SCAN_REBAR_2' = 'LINE_SCAN_REBAR_2',
+): Promise<AnalysisByInputResponse> {
+  const started = await post<CreateAnalysisResponse>('/api/analyses', { analysisType, analysisInput });
   expect(started.status).toBeLessThan(300);
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+  const byInput =
+    analysisType === 'LINE_SCAN_REBAR_2' ? { gprScanNodeId: scanId } : { areaScanNodeId: areaId };
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     const { body } = await post<AnalysisByInputResponse>('/api/analyses/by-input', {
-      analysisType: 'LINE_SCAN_REBAR_2',
-      analysisInput: { gprScanNodeId: scanId },
+      analysisType,
+      analysisInput: byInput,
     });
     if (body.isDone && body.analysisRun?.id === started.body.analysisRun.id) return body;
     await new Promise((r) => setTimeout(r, 200));
@@ -72,4 +81,77 @@ describe('known-cover calibration of a line scan', () => {
     expect(removed.calibration).toBeUndefined();
     expect(removed.permittivity.value).toBeCloseTo(estimated.permittivity.value, 6);
   }, 180_000);
+});
+
+interface AreaResults {
+  permittivity: { value: number; sd: number; source: string };
+  calibration?: { xM: number; yM: number; coverM: number };
+  rebars: { R: number; coverM: number; depthCoords: [number, number, number][] }[];
+  lines: { permittivity: { value: number; source: string } }[];
+  warnings: string[];
+}
+
+describe('known-cover calibration of an area scan', () => {
+  it('recalibrates the whole area on a cover measured at a grid point, and can be removed', async () => {
+    const estimated = (await runToEnd({ areaScanNodeId: areaId }, 'AREA_SCAN_REBAR_2'))
+      .results as unknown as AreaResults;
+    expect(estimated.permittivity.source).toBe('estimated');
+    expect(estimated.calibration).toBeUndefined();
+    // The cover meter reads one bar, where one line crosses it, 10 % shallower than the engine.
+    const bar = estimated.rebars[0]!;
+    const [x, y, depth] = bar.depthCoords[1]!;
+    const known = { xM: x, yM: y, coverM: (depth - bar.R) * 0.9 };
+    const calibrated = (await runToEnd({ areaScanNodeId: areaId, knownCover: known }, 'AREA_SCAN_REBAR_2'))
+      .results as unknown as AreaResults;
+    expect(calibrated.permittivity.source).toBe('calibrated');
+    expect(calibrated.calibration).toEqual(known);
+    expect(calibrated.permittivity.value).toBeGreaterThan(estimated.permittivity.value * 1.1);
+    const point = calibrated.rebars
+      .flatMap((r) => r.depthCoords.map(([px, py, d]) => ({ px, py, cover: d - r.R })))
+      .find(({ px, py }) => Math.hypot(px - x, py - y) < 0.01);
+    expect(Math.abs(point!.cover - known.coverM)).toBeLessThan(0.001);
+    // Every line, of both directions, now uses the calibrated value; every bar is shallower.
+    for (const line of calibrated.lines) expect(line.permittivity).toEqual(calibrated.permittivity);
+    expect(calibrated.rebars.length).toBe(estimated.rebars.length);
+    calibrated.rebars.forEach((r, i) => expect(r.coverM).toBeLessThan(estimated.rebars[i]!.coverM));
+
+    const removed = (await runToEnd({ areaScanNodeId: areaId }, 'AREA_SCAN_REBAR_2'))
+      .results as unknown as AreaResults;
+    expect(removed.permittivity.source).toBe('estimated');
+    expect(removed.calibration).toBeUndefined();
+    expect(removed.permittivity.value).toBeCloseTo(estimated.permittivity.value, 6);
+  }, 300_000);
+
+  it('says so when no bar lies near the point, and refuses a point without yM', async () => {
+    const far = (
+      await runToEnd(
+        { areaScanNodeId: areaId, knownCover: { xM: 5, yM: 5, coverM: 0.03 } },
+        'AREA_SCAN_REBAR_2',
+      )
+    ).results as unknown as AreaResults;
+    expect(far.permittivity.source).toBe('estimated');
+    expect(far.warnings).toContain('no bar found within 50 mm of x = 5 m, y = 5 m to calibrate on');
+    const refused = await post<{ message: string }>('/api/analyses', {
+      analysisType: 'AREA_SCAN_REBAR_2',
+      analysisInput: { areaScanNodeId: areaId, knownCover: { xM: 0.1, coverM: 0.03 } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'knownCover of AREA_SCAN_REBAR_2 needs yM: the point of the grid where the cover was measured',
+    );
+  }, 300_000);
+
+  it('does not calibrate another organization’s area', async () => {
+    const stranger = await createMember(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analyses',
+      headers: stranger.headers,
+      payload: {
+        analysisType: 'AREA_SCAN_REBAR_2',
+        analysisInput: { areaScanNodeId: areaId, knownCover: { xM: 0.1, yM: 0.1, coverM: 0.03 } },
+      },
+    });
+    expect(res.statusCode).toBe(404);
+  });
 });

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import Alert from '@mui/material/Alert';
 import { useMemo } from 'react';
 import { LoadErrorPage } from '../../components/load-error-page';
 import { PageHeader } from '../../components/page-header';
@@ -12,7 +11,8 @@ import { AreaScanDetailsCard } from './area-scan-details-card';
 import { AreaScanPanel } from './area-scan-panel';
 import { useAreaScanDetails } from './area-scans-api';
 import { MaterialPropertiesCard } from '../gpr-scans/material-properties-card';
-import { readRebarResults } from './rebar-results';
+import { PermittivityCard } from '../gpr-scans/permittivity-card';
+import { areaCalibrationPoints, readRebarResults } from './rebar-results';
 import { isActiveStatus } from '../analyses/analysis-polling';
 import { ExportMenu } from '../reports/export-menu';
 import { downloadExport } from '../reports/reports-api';
@@ -21,7 +21,8 @@ import Chip from '@mui/material/Chip';
 
 /**
  * `/area-scans/{id}`: the area scan's rebars in plan (AREA_SCAN_REBAR_2, started automatically and shown
- * line by line while it runs), the line slider, the stat cards per layer, details and material properties.
+ * line by line while it runs), the line slider, the stat cards per layer, details, material properties and the
+ * area's permittivity with its known-cover calibration (issue #13 item 7).
  */
 export function AreaScanPage() {
   const id = useUuidParam('id');
@@ -31,6 +32,7 @@ export function AreaScanPage() {
   // GENERATE_POINT_CLOUD of the area (decisions/0045): the migrated volume of its lines as coloured points.
   const cloud = useGprPointCloud(details.data?.areaScan.nodeId);
   const results = useMemo(() => readRebarResults(analysis.data?.results), [analysis.data]);
+  const calibrationPoints = useMemo(() => areaCalibrationPoints(results.rebars), [results.rebars]);
   const status = analysis.data?.analysisRun?.status;
   const isRunning = isActiveStatus(status);
 
@@ -126,10 +128,15 @@ export function AreaScanPage() {
             dualOrientationAreaScan={dualOrientationAreaScan}
           />
           <MaterialPropertiesCard results={analysis.data?.results} testId="material-properties" />
-          {results.permittivity !== null && (
-            <Alert severity="info" icon={false} data-testid="area-permittivity">
-              One permittivity for the whole area: {results.permittivity.toFixed(2)}
-            </Alert>
+          {input && (
+            <PermittivityCard
+              analysisType="AREA_SCAN_REBAR_2"
+              input={input}
+              results={analysis.data?.results ?? null}
+              pointLabel="Measured bar and line"
+              points={calibrationPoints}
+              testId="area-permittivity"
+            />
           )}
         </Box>
       </Box>

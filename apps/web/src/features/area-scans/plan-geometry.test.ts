@@ -93,9 +93,30 @@ describe('placeLineHits', () => {
       scan('w', 4, 'BOTTOM_TO_TOP'),
     ]);
     const results: LineResult[] = [
-      { nodeId: 'b', name: 'L002', rebars: [bar(0.25, 0.04)], hyperbolas: [], permittivity: 7, timeZeroS: null },
-      { nodeId: 'w', name: 'L004', rebars: [bar(0.3, 0.05)], hyperbolas: [], permittivity: 7, timeZeroS: null },
-      { nodeId: 'unknown', name: '', rebars: [bar(0.1, 0.05)], hyperbolas: [], permittivity: 7, timeZeroS: null },
+      {
+        nodeId: 'b',
+        name: 'L002',
+        rebars: [bar(0.25, 0.04)],
+        hyperbolas: [],
+        permittivity: 7,
+        timeZeroS: null,
+      },
+      {
+        nodeId: 'w',
+        name: 'L004',
+        rebars: [bar(0.3, 0.05)],
+        hyperbolas: [],
+        permittivity: 7,
+        timeZeroS: null,
+      },
+      {
+        nodeId: 'unknown',
+        name: '',
+        rebars: [bar(0.1, 0.05)],
+        hyperbolas: [],
+        permittivity: 7,
+        timeZeroS: null,
+      },
     ];
     const hits = placeLineHits(lines, results);
     expect(hits).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getCoverColor, getCoverScale } from './cover-colors';
-import { readRebarResults, readSideRebars } from './rebar-results';
+import { areaCalibrationPoints, readRebarResults, readSideRebars } from './rebar-results';
 
 describe('readRebarResults', () => {
   it('reads the engine results and keeps only well-formed bars', () => {
@@ -76,5 +76,35 @@ describe('cover colours', () => {
     expect(getCoverColor(0.08, scale)).toBe('rgb(69, 117, 180)');
     expect(getCoverColor(0.01, scale)).toBe(getCoverColor(0.04, scale));
     expect(getCoverColor(0.06, scale)).toBe('rgb(254, 224, 139)');
+  });
+});
+
+describe('areaCalibrationPoints', () => {
+  it('lists every line crossing of every bar under its bar, with the cover to the top of the bar', () => {
+    const bar = (id: string, orientation: 0 | 1, depthCoords: [number, number, number][]) => ({
+      id,
+      depthCoords,
+      R: 0.006,
+      orientation,
+      usesDefaultRadius: true,
+      coverM: 0.04,
+      confidence: 0.9,
+    });
+    const points = areaCalibrationPoints([
+      bar('a', 0, [
+        [0.15, 0, 0.046],
+        [0.152, 0.1, 0.047],
+      ]),
+      bar('b', 1, [[0.2, 0.35, 0.056]]),
+    ]);
+    expect(points.map((p) => p.id)).toEqual(['a:0', 'a:1', 'b:0']);
+    expect(points[1]).toEqual({
+      id: 'a:1',
+      group: 'Bar 1 (vertical)',
+      label: 'x 0.152 m, y 0.100 m, cover 41.0 mm',
+      position: { xM: 0.152, yM: 0.1 },
+    });
+    expect(points[2]!.group).toBe('Bar 2 (horizontal)');
+    expect(areaCalibrationPoints([])).toEqual([]);
   });
 });

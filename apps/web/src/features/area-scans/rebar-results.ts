@@ -163,3 +163,25 @@ export function readSideRebars(
   const part = results?.[side];
   return isRecord(part) ? readRebars(part.rebars) : [];
 }
+
+/**
+ * The points an area's permittivity can be calibrated on: every line's crossing of every bar (where a cover
+ * meter reading or a drill hole on that line's path would be), listed under its bar.
+ *
+ * @example areaCalibrationPoints([bar])[0] // { id: 'b1:0', group: 'Bar 1 (vertical)', label: 'x 0.150 m, y 0.000 m, cover 40.0 mm', position: { xM: 0.15, yM: 0 } }
+ */
+export function areaCalibrationPoints(rebars: readonly ResultRebar[]): {
+  id: string;
+  group: string;
+  label: string;
+  position: { xM: number; yM: number };
+}[] {
+  return rebars.flatMap((bar, i) =>
+    bar.depthCoords.map(([x, y, depth], k) => ({
+      id: `${bar.id}:${k}`,
+      group: `Bar ${i + 1} (${bar.orientation === 0 ? 'vertical' : 'horizontal'})`,
+      label: `x ${x.toFixed(3)} m, y ${y.toFixed(3)} m, cover ${((depth - bar.R) * 1000).toFixed(1)} mm`,
+      position: { xM: x, yM: y },
+    })),
+  );
+}

@@ -13,6 +13,17 @@ describe('permittivity in use', () => {
     );
   });
 
+  it('says where on an area the calibrating cover was measured', () => {
+    const p = readPermittivityInUse({
+      permittivity: { value: 6.9, sd: 0.2, source: 'calibrated', count: 1 },
+      calibration: { xM: 0.15, yM: 0.2, coverM: 0.044 },
+    });
+    expect(p?.calibration).toEqual({ xM: 0.15, yM: 0.2, coverM: 0.044 });
+    expect(describePermittivity(p!)).toBe(
+      'εr 6.90 ± 0.20, calibrated on the bar at x 0.150 m, y 0.200 m (measured cover 44.0 mm)',
+    );
+  });
+
   it('reads an estimate with the plausibility note, and nothing from a result without permittivity', () => {
     const p = readPermittivityInUse({
       permittivity: { value: 3.6, sd: 0.3, source: 'estimated', count: 7 },

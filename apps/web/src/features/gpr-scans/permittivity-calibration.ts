@@ -1,11 +1,17 @@
-/** The permittivity of a line-scan rebar analysis as the Rebars tab shows it (issue #13 items 7 and 8). */
+/** Where a cover was measured: along a line scan (xM), or a point of an area's grid (xM, yM), metres. */
+export interface MeasuredPoint {
+  xM: number;
+  yM?: number;
+}
+
+/** The permittivity of a rebar analysis as the scan and area pages show it (issue #13 items 7 and 8). */
 export interface PermittivityInUse {
   value: number;
   sd: number;
   source: 'estimated' | 'prior' | 'user' | 'calibrated';
   count: number;
   /** The bar of known cover it was calibrated on, when `source` is 'calibrated'. */
-  calibration: { xM: number; coverM: number } | null;
+  calibration: (MeasuredPoint & { coverM: number }) | null;
   /** The engine's note when the value lies outside what concrete allows (εr 4–16). */
   note: string | null;
 }
@@ -28,7 +34,10 @@ export function readPermittivityInUse(results: Record<string, unknown> | null): 
     sd: p.sd,
     source,
     count: isNumber(p.count) ? p.count : 0,
-    calibration: c && isNumber(c.xM) && isNumber(c.coverM) ? { xM: c.xM, coverM: c.coverM } : null,
+    calibration:
+      c && isNumber(c.xM) && isNumber(c.coverM)
+        ? { xM: c.xM, ...(isNumber(c.yM) ? { yM: c.yM } : {}), coverM: c.coverM }
+        : null,
     note: typeof results?.permittivityNote === 'string' ? results.permittivityNote : null,
   };
 }
@@ -44,7 +53,7 @@ export function describePermittivity(p: PermittivityInUse): string {
   switch (p.source) {
     case 'calibrated':
       return p.calibration
-        ? `${value}, calibrated on the bar at ${p.calibration.xM.toFixed(3)} m (measured cover ${(p.calibration.coverM * 1000).toFixed(1)} mm)`
+        ? `${value}, calibrated on the bar at ${describePoint(p.calibration)} (measured cover ${(p.calibration.coverM * 1000).toFixed(1)} mm)`
         : `${value}, calibrated on a bar of known cover`;
     case 'user':
       return `εr ${p.value.toFixed(2)}, given by the user`;
@@ -53,6 +62,18 @@ export function describePermittivity(p: PermittivityInUse): string {
     default:
       return `${value}, estimated from ${p.count} hyperbola${p.count === 1 ? '' : 's'}`;
   }
+}
+
+/**
+ * Where a cover was measured, as the calibration says it.
+ *
+ * @example describePoint({ xM: 0.42 }) // '0.420 m'
+ * @example describePoint({ xM: 0.42, yM: 0.1 }) // 'x 0.420 m, y 0.100 m'
+ */
+export function describePoint(point: MeasuredPoint): string {
+  return point.yM === undefined
+    ? `${point.xM.toFixed(3)} m`
+    : `x ${point.xM.toFixed(3)} m, y ${point.yM.toFixed(3)} m`;
 }
 
 /**

@@ -1,51 +1,81 @@
+import type { AnalysisInput } from '@gprhub/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTriggerAnalysis } from '../analyses/use-analysis-by-input';
-import type { LineRebar } from './line-rebars';
-import { getRebarCover, getRebarX } from './line-rebars';
-import { describePermittivity, parseMeasuredCover, readPermittivityInUse } from './permittivity-calibration';
+import {
+  describePermittivity,
+  parseMeasuredCover,
+  readPermittivityInUse,
+  type MeasuredPoint,
+} from './permittivity-calibration';
+
+/** A place the surveyor may have measured: a line scan's bar, or one line's crossing of an area's bar. */
+export interface CalibrationPoint {
+  id: string;
+  label: string;
+  /** Heading the point is listed under (an area's bar). */
+  group?: string;
+  position: MeasuredPoint;
+}
 
 /**
- * The scan's permittivity with its uncertainty and source, the engine's plausibility note, and the known-cover
- * calibration (issue #13 items 7, 8): pick a bar, enter the cover measured on site (cover meter, drill hole),
- * and the analysis reruns with εr calibrated on it, every cover recomputed; a calibration can be removed.
+ * The analysis' permittivity with its uncertainty and source, the engine's plausibility note, and the known-cover
+ * calibration (issue #13 items 7, 8): pick the bar (on an area, the bar where a line crosses it), enter the cover
+ * measured on site (cover meter, drill hole), and the analysis reruns with εr calibrated on it, every cover
+ * recomputed (on an area, every line's); a calibration can be removed.
  */
 export function PermittivityCard({
-  scanNodeId,
+  analysisType,
+  input,
   results,
-  bars,
+  points,
+  pointLabel,
+  testId = 'permittivity-card',
 }: {
-  scanNodeId: string;
+  analysisType: 'LINE_SCAN_REBAR_2' | 'AREA_SCAN_REBAR_2';
+  /** The analysis' node ids (the run options are added here). */
+  input: AnalysisInput;
   results: Record<string, unknown> | null;
-  bars: readonly LineRebar[];
+  points: readonly CalibrationPoint[];
+  /** Label of the point picker, e.g. "Measured bar". */
+  pointLabel: string;
+  testId?: string;
 }) {
   const permittivity = readPermittivityInUse(results);
   const { trigger, isPending, error } = useTriggerAnalysis();
-  const [barId, setBarId] = useState('');
+  const [pointId, setPointId] = useState('');
   const [coverText, setCoverText] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   if (!permittivity) return null;
-  const run = (knownCover?: { xM: number; coverM: number }) =>
-    trigger({
-      analysisType: 'LINE_SCAN_REBAR_2',
-      analysisInput: { gprScanNodeId: scanNodeId, ...(knownCover ? { knownCover } : {}) },
-    });
+  const run = (knownCover?: MeasuredPoint & { coverM: number }) =>
+    trigger({ analysisType, analysisInput: { ...input, ...(knownCover ? { knownCover } : {}) } });
   const calibrate = () => {
-    const bar = bars.find((b) => b.id === barId);
-    if (!bar) return setFormError('Pick the bar you measured');
+    const point = points.find((p) => p.id === pointId);
+    if (!point) return setFormError('Pick the bar you measured');
     const parsed = parseMeasuredCover(coverText);
     if ('error' in parsed) return setFormError(parsed.error);
     setFormError(null);
-    run({ xM: getRebarX(bar), coverM: parsed.coverM });
+    run({ ...point.position, coverM: parsed.coverM });
   };
+  const options: ReactNode[] = [];
+  points.forEach((point, i) => {
+    if (point.group !== undefined && point.group !== points[i - 1]?.group)
+      options.push(<ListSubheader key={`group-${point.id}`}>{point.group}</ListSubheader>);
+    options.push(
+      <MenuItem key={point.id} value={point.id}>
+        {point.label}
+      </MenuItem>,
+    );
+  });
   return (
-    <Card sx={{ p: 2, display: 'grid', gap: 1.5 }} data-testid="permittivity-card">
+    <Card sx={{ p: 2, display: 'grid', gap: 1.5 }} data-testid={testId}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
         Permittivity
       </Typography>
@@ -69,26 +99,22 @@ export function PermittivityCard({
             Remove calibration
           </Button>
         </Box>
-      ) : (
+      ) : points.length === 0 ? null : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           <TextField
             select
             size="small"
-            label="Measured bar"
-            value={barId}
-            onChange={(e) => setBarId(e.target.value)}
-            sx={{ width: 280 }}
+            label={pointLabel}
+            value={pointId}
+            onChange={(e) => setPointId(e.target.value)}
+            sx={{ flex: '1 1 280px', minWidth: 0, maxWidth: 480 }}
             slotProps={{ htmlInput: { 'data-testid': 'calibration-bar' } }}
           >
-            {bars.map((bar) => (
-              <MenuItem key={bar.id} value={bar.id}>
-                x {getRebarX(bar).toFixed(3)} m, cover {(getRebarCover(bar) * 1000).toFixed(1)} mm
-              </MenuItem>
-            ))}
+            {options}
           </TextField>
           <TextField
             size="small"
-            label="Measured (mm)"
+            label="Measured cover (mm)"
             value={coverText}
             onChange={(e) => setCoverText(e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && calibrate()}

@@ -218,7 +218,17 @@ export function RebarsTab({
       </Card>
       {hasResults && <RebarStatCards statistics={statistics} />}
       {hasResults && !isEmbedded && (
-        <PermittivityCard scanNodeId={scan.nodeId} results={results} bars={analysisBars} />
+        <PermittivityCard
+          analysisType={ANALYSIS_TYPE}
+          input={{ gprScanNodeId: scan.nodeId }}
+          results={results}
+          pointLabel="Measured bar"
+          points={analysisBars.map((bar) => ({
+            id: bar.id,
+            label: `x ${getRebarX(bar).toFixed(3)} m, cover ${(getRebarCover(bar) * 1000).toFixed(1)} mm`,
+            position: { xM: getRebarX(bar) },
+          }))}
+        />
       )}
     </Box>
   );

@@ -399,37 +399,6 @@ export interface SurfaceCoupling {
    * Default false: switched on, a deep bar between two shallow ones is lost in `detect-hyperbolas.test.ts`.
    */
   shouldUseStationaryPoint?: boolean;
-  /**
-   * The apex phase the scan's time reference absorbs, seconds: the two legs' delay at the apex for antennas on the
-   * surface ({@link apexLegPhaseS}), averaged over the bars whose wavelets set the pooled envelope offset (decision
-   * 0068). Undefined: each bar's own (right when the bar's own offset ties its picks to its envelope). The legs'
-   * near-field phase is 20–50 ps more negative over a shallow bar than over a deep one: one pooled offset cannot
-   * absorb it for every bar, so a bar shallower than the pool's average has its lobe early against its envelope.
-   */
-  apexPhaseReferenceS?: number;
-}
-
-/**
- * The two legs' delay at a bar's apex for antennas on the surface, seconds (negative: the 2-D near-field and
- * half-space phase of the legs): what {@link SurfaceCoupling.apexPhaseReferenceS} averages over a line's bars.
- *
- * @param coverM - the bar's cover, metres.
- * @param permittivity - relative permittivity εr.
- * @param separationM - transmitter–receiver separation, metres.
- * @param frequencyHz - dominant frequency of the reflected wavelet, Hz.
- * @returns the delay in seconds.
- * @example
- * ```ts
- * apexLegPhaseS(0.03, 7, 0.036, 2e9) < apexLegPhaseS(0.09, 7, 0.036, 2e9); // true: shallow lobes lead
- * ```
- */
-export function apexLegPhaseS(
-  coverM: number,
-  permittivity: number,
-  separationM: number,
-  frequencyHz: number,
-): number {
-  return 2 * surfaceLegDelayS(separationM / 2, Math.max(coverM, 1e-4), permittivity, frequencyHz, 0);
 }
 
 const scratchPath: PathWithGradient = { lengthM: 0, dX0: 0, dCover: 0, pointXM: 0, pointDepthM: 0 };
@@ -513,7 +482,7 @@ function couplingOnly(
   // hyperbola, which the scan's time reference absorbs; what a raised antenna adds there — two passes through the
   // air gap, ≈ 2h·cos θ_air/c before the critical angle — is a real delay the direct wave (travelling in the air at
   // the antennas' height) does not share, and stays in the correction.
-  const apex = coupling.apexPhaseReferenceS ?? apexLegPhaseS(cover, permittivity, separationM, f);
+  const apex = 2 * surfaceLegDelayS(half, cover, permittivity, f, 0);
   const velocity = SPEED_OF_LIGHT_M_PER_S / Math.sqrt(permittivity);
   const r = Math.max(0, bar.radiusM);
   const cz = bar.coverM + r;

@@ -8,7 +8,6 @@ import {
 import { modelReflections } from '../detection/modelled-background';
 import { prepareScan, type PreparedScan } from '../detection/prepare-scan';
 import { fitCandidate } from '../fitting/fit-candidate';
-import { apexLegPhaseS } from '../fitting/surface-coupling';
 import type { Radargram } from '../model/radargram';
 import type { LimbPick } from '../fitting/pick-limbs';
 import { poolEnvelopeOffset, radiusMixture, refitDetection, type PooledOffset } from './bar-fits';
@@ -154,7 +153,7 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
     hasGivenRadius = detections.map(() => false);
   }
   return {
-    scan: withApexPhaseReference(scan, detections),
+    scan,
     detections,
     radii,
     hasGivenRadius,
@@ -163,29 +162,6 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
     offset: poolEnvelopeOffset(detections),
     warnings,
   };
-}
-
-/**
- * The scan with its surface coupling's apex phase reference set (decision 0068): the legs' apex phase averaged over
- * the detections with the weights {@link poolEnvelopeOffset} gives their wavelets (the confidence), so that the
- * final fits, timed with that one pooled offset, model each bar's lobe against the pool's and not against its own.
- *
- * @param scan - the prepared scan.
- * @param detections - the line's detections (first fits: cover and εr).
- * @returns the scan, with the reference when it has a surface coupling and detections.
- */
-function withApexPhaseReference(scan: PreparedScan, detections: DetectedHyperbola[]): PreparedScan {
-  const coupling = scan.surfaceCoupling;
-  if (!coupling || detections.length === 0) return scan;
-  let sum = 0;
-  let weight = 0;
-  for (const d of detections) {
-    const w = Math.max(d.confidence, 1e-6);
-    const { coverM, permittivity } = d.result.fit;
-    sum += w * apexLegPhaseS(coverM, permittivity, scan.antennaSeparationM, coupling.frequencyHz);
-    weight += w;
-  }
-  return { ...scan, surfaceCoupling: { ...coupling, apexPhaseReferenceS: sum / weight } };
 }
 
 /**

@@ -25,11 +25,14 @@ fpk=fr[np.argmax(spec)]
 flist=list(fs)+[1.12*f0, fpk]
 M=np.array(json.loads(subprocess.run(['node','--import','tsx',os.path.join(os.path.dirname(os.path.abspath(__file__)),'spectral-model.ts'),str(eps),str(cover*1000),str(R*1000),sp,','.join(f'{f:.6g}' for f in flist),','.join(f'{x:.6g}' for x in xs)],capture_output=True,text=True,cwd=os.path.dirname(os.path.abspath(__file__))).stdout))
 broad=(W[:,None]*M[:len(fs)]).sum(0)
+# each limb trace's own spectrum as the weight (the legs' and the bar's amplitude change along the limb included)
+SX=np.array([np.interp(fs,fr,np.abs(np.fft.rfft(tr,16384))) for tr in trs]).T*fs[:,None]**2
+own=(SX*M[:len(fs)]).sum(0)/SX.sum(0)
 fe=np.array([fermat(0,cover,R,x-s/2,x+s/2) for x in xs])*np.sqrt(eps)/c
 per=1/(1.12*f0); use=(fe-fe[0])<=0.8*per
 print(f"eps {eps} f0 {f0/1e9} cover {cover*1e3:.0f} R {R*1e3:.0f} dx {d['dx']*1e3} sp {sp}; spectral peak {fpk/1e9:.2f} GHz; weighted mean f {np.sum(W*fs)/1e9:.2f}")
 r0=(tp-tp[0])-(fe-fe[0])
-for lab,corr in [('1.12f0',M[-2]),('peak',M[-1]),('broadband',broad)]:
+for lab,corr in [('1.12f0',M[-2]),('peak',M[-1]),('broadband',broad),('own spec',own)]:
     print(f'  {lab:10s} resid ps', ' '.join(f'{v*1e12:5.1f}' for v in (r0-(corr-corr[0]))[use]))
     xm=np.concatenate([-xs[use][:0:-1],xs[use]]); tm=np.concatenate([tp[use][:0:-1],tp[use]]); cm=np.concatenate([corr[use][:0:-1],corr[use]])
     off0=tp[0]-fe[0]-corr[0]

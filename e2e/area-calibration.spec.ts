@@ -55,6 +55,10 @@ describe('area scan page: calibration on a known cover', () => {
     await waitFinished();
     await expect.poll(() => value().getAttribute('data-source'), { timeout: 30_000 }).toBe('estimated');
     expect(await value().textContent()).toMatch(/^εr \d+\.\d\d ± \d+\.\d\d, estimated from \d+ hyperbolas$/);
+    // Item 8: the cover cards carry the bars' typical uncertainty too.
+    expect(await page.getByTestId('area-scan-panel-stats-vertical-cover-sd').textContent()).toMatch(
+      /^± \d+\.\d mm$/,
+    );
   });
 
   it('calibrates on the bar where a line crosses it, recomputes every cover, and removes it', async () => {

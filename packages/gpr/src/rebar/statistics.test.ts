@@ -63,8 +63,23 @@ describe('computeRebarStatistics', () => {
     }));
     const stats = computeRebarStatistics(area);
     expect(stats.cover?.avgMm).toBe(45);
+    expect(stats.cover?.sdMm).toBeUndefined();
     expect(stats.spacing?.avgMm).toBe(200);
     expect(stats.hasDefaultRadius).toBe(false);
+  });
+
+  it('gives the cover card the median sd of the bars counted, those outside the depth range left out', () => {
+    const bar = (y: number, coverM: number, coverSdM: number): StatRebar => ({
+      depthCoords: [[0, y, coverM + 0.005]],
+      R: 0.005,
+      orientation: 1,
+      usesDefaultRadius: true,
+      coverM,
+      coverSdM,
+    });
+    const bars = [bar(0.1, 0.04, 0.0012), bar(0.3, 0.05, 0.0016), bar(0.5, 0.3, 0.009)];
+    expect(computeRebarStatistics(bars, { depthRangeM: [0, 0.1] }).cover?.sdMm).toBe(1.4);
+    expect(computeRebarStatistics(bars).cover?.sdMm).toBe(1.6);
   });
 });
 

@@ -9,6 +9,8 @@ export interface StatRebar {
   usesDefaultRadius: boolean;
   /** Cover, metres; when absent, the mean centre depth of depthCoords minus R. */
   coverM?: number;
+  /** The cover's 1-σ, metres, when the engine gave one (the cover card's ±). */
+  coverSdM?: number;
 }
 
 /** One stat card: average (1 decimal), minimum and maximum (0 decimals), millimetres. */
@@ -65,10 +67,12 @@ export function computeRebarStatistics(
 ): RebarStatistics {
   const [minDepth, maxDepth] = options.depthRangeM ?? [0, 0.6];
   const minSpacing = options.minSpacingM ?? 0.08;
-  const covers = rebars
-    .map(coverOf)
-    .filter((c) => c >= minDepth && c <= maxDepth)
-    .map((c) => c * 1000);
+  const inRange = rebars.filter((r) => {
+    const c = coverOf(r);
+    return c >= minDepth && c <= maxDepth;
+  });
+  const covers = inRange.map((r) => coverOf(r) * 1000);
+  const coverSds = inRange.map((r) => r.coverSdM).filter((sd): sd is number => sd !== undefined && sd > 0);
   const spacings: number[] = [];
   for (const orientation of new Set(rebars.map((r) => r.orientation))) {
     const positions = rebars.filter((r) => r.orientation === orientation).map(positionAcross);
@@ -77,7 +81,7 @@ export function computeRebarStatistics(
   const defaultRadiusCount = rebars.filter((r) => r.usesDefaultRadius).length;
   return {
     diameter: summarizeMm(rebars.filter((r) => !r.usesDefaultRadius).map((r) => r.R * 2000)),
-    cover: summarizeMm(covers),
+    cover: summarizeMm(covers, coverSds),
     spacing: summarizeMm(spacings),
     hasDefaultRadius: defaultRadiusCount > 0,
     defaultRadiusCount,

@@ -36,8 +36,20 @@ function StatCard({
         </Tooltip>
         {values ? (
           <>
-            <Typography variant="h6" data-testid={`${testId}-avg`} sx={{ lineHeight: 1.3 }}>
-              {values.avgMm.toFixed(1)} mm
+            <Typography variant="h6" sx={{ lineHeight: 1.3 }}>
+              <span data-testid={`${testId}-avg`}>{values.avgMm.toFixed(1)} mm</span>
+              {values.sdMm !== undefined && (
+                <Tooltip title="Typical uncertainty (1 σ) of one bar's value">
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    sx={{ color: 'text.secondary', ml: 0.75 }}
+                    data-testid={`${testId}-sd`}
+                  >
+                    ± {values.sdMm.toFixed(1)} mm
+                  </Typography>
+                </Tooltip>
+              )}
             </Typography>
             <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
               min {values.minMm.toFixed(0)} · max {values.maxMm.toFixed(0)} mm

@@ -15,6 +15,7 @@ describe('readRebarResults', () => {
           orientation: 0,
           usesDefaultRadius: true,
           coverM: 0.044,
+          coverSdM: 0.0013,
         },
         {
           id: 'b',
@@ -45,6 +46,8 @@ describe('readRebarResults', () => {
     expect(results.materialProperties).toHaveLength(4);
     expect(results.rebars.map((r) => r.id)).toEqual(['a', 'b']);
     expect(results.rebars[0]!.coverM).toBe(0.044);
+    expect(results.rebars[0]!.coverSdM).toBe(0.0013);
+    expect(results.rebars[1]!.coverSdM).toBeUndefined();
     // Without the engine's cover: mean centre depth minus R.
     expect(results.rebars[1]!.coverM).toBeCloseTo(0.05, 10);
     expect(results.lines).toHaveLength(1);

@@ -18,6 +18,8 @@ export interface ResultRebar {
   usesDefaultRadius: boolean;
   /** Cover (surface to top of bar), metres: the engine's, else mean centre depth minus R. */
   coverM: number;
+  /** The cover's 1-σ, metres, when the engine gave one. */
+  coverSdM?: number;
   /** Confidence 0–1 when the engine gave one. */
   confidence: number | null;
   /** Drawn from a user's correction of one of its lines (issue #14 item 5). */
@@ -86,6 +88,7 @@ export function readRebar(value: unknown): ResultRebar | null {
     orientation,
     usesDefaultRadius: value.usesDefaultRadius === true,
     coverM: isFiniteNumber(value.coverM) ? value.coverM : meanDepth - R,
+    ...(isFiniteNumber(value.coverSdM) && value.coverSdM > 0 && { coverSdM: value.coverSdM }),
     confidence: isFiniteNumber(value.confidence) ? value.confidence : null,
   };
 }

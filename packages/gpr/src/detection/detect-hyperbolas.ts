@@ -160,7 +160,8 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
     // that bar's limb (a one-limbed fit beside a found bar's own apex).
     const free = leftCount === 0 ? limits.maxTrace - trace : trace - limits.minTrace;
     if (missing > blocked || free <= blocked) return undefined;
-    // The limb ends where the neighbour's curve begins: the apex may lie up to there.
+    // The limb ends where the neighbour's curve begins: the apex may lie up to there, and no more than another
+    // 6 mm beyond the last pick (a limb that stops far short of the block is not this kind).
     const { picks } = candidate.result;
     const reach =
       leftCount === 0
@@ -172,7 +173,7 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
       isPlausibleFit(picked, candidate, {
         maxCoverM: options.maxCoverM,
         isOneSideBlocked: true,
-        apexSlackTraces: blocked + Math.max(0, reach),
+        apexSlackTraces: blocked + Math.min(blocked, Math.max(0, reach)),
       })
       ? candidate
       : undefined;

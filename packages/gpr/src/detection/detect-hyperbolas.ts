@@ -129,8 +129,54 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
       if (!result) return;
       const candidate = { score: peak.score, result, radiusM };
       if (isPlausibleFit(picked, candidate, { maxCoverM: options.maxCoverM })) fitted.push(candidate);
+      else if (known.length > 0) {
+        const hidden = hiddenSideFit(picked, peak, candidate, [...known, ...fitted]);
+        if (hidden) fitted.push(hidden);
+      }
     });
     return fitted;
+  };
+  // A bar beside a shallower found one, whose limb hides one of this bar's limbs right at its apex (a deep bar
+  // 70–100 mm from a shallow neighbour): the screening fit picks one limb, and the other side's picks — the
+  // neighbour's limb — are not this bar's, so the fit is rejected as one-limbed with its apex beyond its picks.
+  // In the residual rounds, where the found bars' modelled curves (their interference limits) block the missing
+  // side within a few millimetres of the fitted apex and leave the picked side free, such a fit is accepted on one
+  // limb of at least eight picks, its apex up to where the neighbour's curve blocks the limb, if it stays by its
+  // stack peak (decision 0067). The final refit picks it again within its interference limits.
+  const hiddenSideFit = (
+    picked: PreparedScan,
+    peak: StackPeak,
+    candidate: FittedCandidate,
+    known: FittedCandidate[],
+  ): FittedCandidate | undefined => {
+    const { leftCount, rightCount } = candidate.result;
+    if (Math.min(leftCount, rightCount) > 0 || Math.max(leftCount, rightCount) < 8) return undefined;
+    const all = [...known, candidate];
+    const limits = interferenceLimits(scan, all, all.length - 1);
+    const trace = Math.round(candidate.result.fit.x0M / scan.traceSpacingM);
+    const blocked = Math.max(1, 0.006 / scan.traceSpacingM);
+    const missing = leftCount === 0 ? trace - limits.minTrace : limits.maxTrace - trace;
+    // Only the missing side is hidden: a picked side that a found bar's curve also crosses at the apex may be
+    // that bar's limb (a one-limbed fit beside a found bar's own apex).
+    const free = leftCount === 0 ? limits.maxTrace - trace : trace - limits.minTrace;
+    if (missing > blocked || free <= blocked) return undefined;
+    // The limb ends where the neighbour's curve begins: the apex may lie up to there, and no more than another
+    // 6 mm beyond the last pick (a limb that stops far short of the block is not this kind).
+    const { picks } = candidate.result;
+    const reach =
+      leftCount === 0
+        ? (picks[0]?.traceIndex ?? 0) - limits.minTrace
+        : limits.maxTrace - (picks[picks.length - 1]?.traceIndex ?? 0);
+    const isNearPeak =
+      Math.abs(candidate.result.fit.x0M - peak.xIdx * scan.traceSpacingM) <= HIDDEN_SIDE_MAX_SLIDE_M;
+    return isNearPeak &&
+      isPlausibleFit(picked, candidate, {
+        maxCoverM: options.maxCoverM,
+        isOneSideBlocked: true,
+        apexSlackTraces: blocked + Math.min(blocked, Math.max(0, reach)),
+      })
+      ? candidate
+      : undefined;
   };
   const fitted = screen(scan, peaks, []);
   let bars = removeLimbCrossings(scan, removeEchoes(scan, mergeDuplicates(fitted, scan)));
@@ -313,6 +359,9 @@ export function reflectionStrength(scan: PreparedScan, candidate: FittedCandidat
  * false bar on StructureScan File_001.
  */
 const RESIDUAL_ROUNDS = 2;
+
+/** How far a one-limbed screening fit of a bar with a hidden side may lie from its stack peak, metres. */
+const HIDDEN_SIDE_MAX_SLIDE_M = 0.015;
 
 /** A bar found in the residual must lie at least this far along the line from every bar found before, metres. */
 const HIDDEN_BAR_MIN_OFFSET_M = 0.015;

@@ -28,6 +28,11 @@ export interface PlausibilityLimits {
   maxRmsPeriods?: number;
   /** Accept a single limb of at least eight picks (the other is hidden by a neighbour's hyperbola). */
   isOneSideBlocked?: boolean;
+  /**
+   * How far outside its picked span a one-limbed fit's apex may lie, traces (with `isOneSideBlocked`): up to
+   * where the neighbour's curve blocks the hidden limb. Default 6 mm.
+   */
+  apexSlackTraces?: number;
 }
 
 /**
@@ -60,7 +65,7 @@ export function isPlausibleFit(
     (nearEnd && Math.max(leftCount, rightCount) >= 4) ||
     (limits.isOneSideBlocked === true && Math.max(leftCount, rightCount) >= 8);
   // A single limb may end a few millimetres short of the apex its curvature implies.
-  const slack = limits.isOneSideBlocked ? Math.max(1, 0.006 / dx) : 1;
+  const slack = limits.isOneSideBlocked ? (limits.apexSlackTraces ?? Math.max(1, 0.006 / dx)) : 1;
   const first = picks[0]?.traceIndex ?? 0;
   const last = picks[picks.length - 1]?.traceIndex ?? 0;
   return (

@@ -25,6 +25,9 @@ const dataDir = path.resolve(root, '../shared/data');
 const pad = (value: string | number, width: number): string => String(value).padStart(width);
 const f1 = (v: number, d = 2): string => (Number.isFinite(v) ? v.toFixed(d) : '–');
 
+/** Height of the simulations' antennas above the surface, metres (shared/data/sim/README.md). */
+const SIM_ANTENNA_HEIGHT_M = 0.004;
+
 async function readFirstLine(file: string, patch: Partial<Radargram> = {}): Promise<Radargram> {
   const read = await readGprFileAsync({
     name: path.basename(file),
@@ -74,7 +77,9 @@ async function simulations(): Promise<ScanScore[]> {
     .filter((f) => f.endsWith('.truth.json'))
     .sort()) {
     const truth = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-    const rg = await readFirstLine(path.join(dir, truth.file));
+    // The simulations' geometry is known (shared/data/sim/README.md: antennas 4 mm above the surface), as the gprMax
+    // cylinder's is (h = 0, below): stated, so time zero models the direct wave's lobe (decision 0070).
+    const rg = await readFirstLine(path.join(dir, truth.file), { antennaHeightM: SIM_ANTENNA_HEIGHT_M });
     const trueEps = truePermittivity(truth);
     const bars: TruthBar[] = truth.rebars.map((b: TruthBar) => ({
       xM: b.xM,

@@ -172,8 +172,8 @@ export interface ModelledDirectWave {
 
 /**
  * The direct wave received from a Ricker source current of centre frequency `frequencyHz` (peak at t = 0), both
- * antennas at `heightM` above the half-space, sampled every `sampleIntervalS` from one and a half periods before s/c
- * to one and a half periods after the ground wave s√εr/c.
+ * antennas at `heightM` above the half-space, sampled every `sampleIntervalS` from three periods before s/c to
+ * three periods after the ground wave s√εr/c (room for the ± three lobe widths the frequency is read over).
  *
  * @param separationM - separation s, metres.
  * @param heightM - antenna height, metres.
@@ -194,8 +194,9 @@ export function modelledDirectWave(
   sampleIntervalS = 2e-12,
 ): ModelledDirectWave {
   const spectrum = directWaveSpectrum(separationM, heightM, permittivity, frequencyHz);
-  const startS = separationM / SPEED_OF_LIGHT_M_PER_S - 1.5 / frequencyHz;
-  const endS = (separationM * Math.sqrt(Math.max(1, permittivity))) / SPEED_OF_LIGHT_M_PER_S + 1.5 / frequencyHz;
+  const startS = separationM / SPEED_OF_LIGHT_M_PER_S - 3 / frequencyHz;
+  const endS =
+    (separationM * Math.sqrt(Math.max(1, permittivity))) / SPEED_OF_LIGHT_M_PER_S + 3 / frequencyHz;
   const count = Math.max(3, Math.ceil((endS - startS) / sampleIntervalS) + 1);
   const samples = new Float64Array(count);
   for (let n = 0; n < count; n++) samples[n] = spectrum.at(startS + n * sampleIntervalS);
@@ -274,7 +275,8 @@ export function directWaveLobeDelayS(
   // Coarse (8 ps) over the window, then 0.5 ps around the strongest sample.
   const spectrum = directWaveSpectrum(separationM, heightM, permittivity, frequencyHz);
   const startS = separationM / SPEED_OF_LIGHT_M_PER_S - 1.5 / frequencyHz;
-  const endS = (separationM * Math.sqrt(Math.max(1, permittivity))) / SPEED_OF_LIGHT_M_PER_S + 1.5 / frequencyHz;
+  const endS =
+    (separationM * Math.sqrt(Math.max(1, permittivity))) / SPEED_OF_LIGHT_M_PER_S + 1.5 / frequencyHz;
   const coarse = 8e-12;
   let best = startS;
   let bestValue = -1;

@@ -92,7 +92,11 @@ export function analyzeLineScan(rg: Radargram, options: LineScanAnalysisOptions 
   let permittivity = choosePermittivity(line, options);
   // Time zero's lobe model depends on εr (decision 0070): where the antenna height is stated and the line's own εr
   // moves the modelled lobe by more than 1 ps, the line is read once more with time zero at that εr.
-  if (line.scan.directWave.lobeDelayS !== 0 && options.timeZeroS === undefined && firstPermittivity === undefined) {
+  if (
+    line.scan.directWave.lobeDelayS !== 0 &&
+    options.timeZeroS === undefined &&
+    firstPermittivity === undefined
+  ) {
     const again = findTimeZero(rg, {
       antennaSeparationM: line.scan.antennaSeparationM,
       antennaHeightM: options.antennaHeightM,

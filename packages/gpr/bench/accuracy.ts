@@ -18,15 +18,12 @@ import {
   type Radargram,
   type TruthBar,
 } from '../src/index';
-import { printRandomSet, truePermittivity, type ScanScore } from './sim-report';
+import { printRandomSet, SIM_ANTENNA_HEIGHT_M, truePermittivity, type ScanScore } from './sim-report';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = path.resolve(root, '../shared/data');
 const pad = (value: string | number, width: number): string => String(value).padStart(width);
 const f1 = (v: number, d = 2): string => (Number.isFinite(v) ? v.toFixed(d) : '–');
-
-/** Height of the simulations' antennas above the surface, metres (shared/data/sim/README.md). */
-const SIM_ANTENNA_HEIGHT_M = 0.004;
 
 async function readFirstLine(file: string, patch: Partial<Radargram> = {}): Promise<Radargram> {
   const read = await readGprFileAsync({

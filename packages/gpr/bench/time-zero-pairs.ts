@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeLineScan, readGprFileAsync, type LineScanAnalysis } from '../src/index';
-import { halfOf } from './sim-report';
+import { halfOf, SIM_ANTENNA_HEIGHT_M } from './sim-report';
 
 const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const ps = (s: number): string => (s * 1e12).toFixed(1).padStart(6);
@@ -30,7 +30,7 @@ for (const file of readdirSync(dir)
   const rg = r.radargrams[0];
   const peak = truth.dzt.sourceDelayNs * 1e-9;
   const old: LineScanAnalysis = analyzeLineScan(rg);
-  const now: LineScanAnalysis = analyzeLineScan({ ...rg, antennaHeightM: 0.004 });
+  const now: LineScanAnalysis = analyzeLineScan({ ...rg, antennaHeightM: SIM_ANTENNA_HEIGHT_M });
   const half = halfOf(truth.name) ?? 'four';
   const g = group(half);
   g.t0old.push(old.timeZeroS - peak);

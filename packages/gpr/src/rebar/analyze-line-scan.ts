@@ -103,7 +103,11 @@ export function analyzeLineScan(rg: Radargram, options: LineScanAnalysisOptions 
       permittivity: permittivity.value,
     });
     if (Math.abs(again.lobeDelayS - line.scan.directWave.lobeDelayS) > 1e-12) {
-      line = detectLine(rg, { ...options, directWavePermittivity: permittivity.value });
+      line = detectLine(rg, {
+        ...options,
+        directWavePermittivity: permittivity.value,
+        onProgress: progress ? (f, m) => progress(0.85 + 0.1 * f, m) : undefined,
+      });
       permittivity = choosePermittivity(line, options);
     }
   }

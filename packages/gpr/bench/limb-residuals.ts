@@ -9,6 +9,7 @@ import {
   surfaceCouplingCorrections,
   type TruthBar,
 } from '../src/index';
+import { SIM_ANTENNA_HEIGHT_M } from './sim-report';
 
 const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const name = process.argv[2] ?? 'dev-random-17';
@@ -17,7 +18,7 @@ const read = await readGprFileAsync({
   name: truth.file,
   bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
 });
-const line = detectLine(read.radargrams[0]);
+const line = detectLine({ ...read.radargrams[0], antennaHeightM: SIM_ANTENNA_HEIGHT_M });
 const { scan, offset } = line;
 const eps = truth.epsilonR as number;
 const s = scan.antennaSeparationM;

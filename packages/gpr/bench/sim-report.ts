@@ -162,6 +162,12 @@ function recallOf(bars: BarRecord[], keep: (b: BarRecord) => boolean): string {
 }
 
 /** A simulation's true permittivity: its εr, or a Debye medium's real part at the scan's centre frequency. */
+/**
+ * Height of the simulations' antennas above the surface, metres (shared/data/sim/README.md): stated on every simulated
+ * radargram the benches read, so time zero models the direct wave's lobe (decision 0070).
+ */
+export const SIM_ANTENNA_HEIGHT_M = 0.004;
+
 export function truePermittivity(truth: {
   epsilonR?: number;
   centerFrequencyHz: number;

@@ -34,6 +34,11 @@ export interface PrepareScanOptions {
    */
   antennaHeightM?: number;
   /**
+   * The concrete's εr for the direct wave's lobe model of time zero (decision 0070; used only when the antenna height
+   * is stated). Default 7; the line analysis passes its pooled εr on a second pass.
+   */
+  directWavePermittivity?: number;
+  /**
    * Model the antennas' coupling to the air–concrete interface in the final fits (fitting/surface-coupling.ts).
    * Default true; false fits straight rays (the limbs of shallow bars then make εr read low).
    */
@@ -192,7 +197,11 @@ export function prepareScan(rg: Radargram, options: PrepareScanOptions = {}): Pr
   const guessHz = rg.centreFrequencyHz ?? 1.5e9;
   const data = rg.samples.slice();
   dewowInPlace(data, traces, n, dewowWindowSamples(rg));
-  const direct = findTimeZero(rg, { antennaSeparationM: separation });
+  const direct = findTimeZero(rg, {
+    antennaSeparationM: separation,
+    antennaHeightM: options.antennaHeightM,
+    permittivity: options.directWavePermittivity,
+  });
   const timeZeroSample =
     options.timeZeroS !== undefined
       ? (options.timeZeroS - rg.timeOffsetS) / dt

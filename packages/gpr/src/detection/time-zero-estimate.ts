@@ -1,4 +1,10 @@
-import { DEFAULT_ANTENNA_SEPARATION_M, SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
+import { directWaveLobeDelayS, modelledDirectWave } from '../fitting/direct-wave';
+import {
+  DEFAULT_ANTENNA_SEPARATION_M,
+  DEFAULT_PERMITTIVITY,
+  SPEED_OF_LIGHT_M_PER_S,
+  type Radargram,
+} from '../model/radargram';
 import { dewowTrace } from '../processing/dewow';
 import { getFftPlan, nextPowerOfTwo } from '../processing/fft';
 import { meanTrace } from '../processing/radargram-copy';
@@ -12,9 +18,15 @@ export interface DirectWaveEstimate {
   polarity: 1 | -1;
   /**
    * Time zero — the transmit instant — on the radargram's time axis, seconds: the main lobe's time minus the
-   * air-wave delay s/c across the antenna separation.
+   * air-wave delay s/c across the antenna separation, minus the lobe's modelled delay after s/c (`lobeDelayS`).
    */
   timeZeroS: number;
+  /**
+   * The modelled delay of the direct wave's strongest lobe after s/c, seconds (decision 0070): the half-space direct
+   * wave of a source at the stated antenna height (fitting/direct-wave.ts). 0 when the radargram states no antenna
+   * height (the engine then keeps the lobe − s/c rule: the real files' shielded antennas).
+   */
+  lobeDelayS: number;
   /** Dominant frequency of the direct wave, Hz (peak of its power spectrum). */
   dominantFrequencyHz: number;
 }
@@ -83,6 +95,7 @@ export function estimateDirectWave(
     mainLobeSample,
     polarity: usePositive ? 1 : -1,
     timeZeroS: timeOffsetS + mainLobeSample * sampleIntervalS - antennaSeparationM / SPEED_OF_LIGHT_M_PER_S,
+    lobeDelayS: 0,
     dominantFrequencyHz: dominantFrequencyHz(directWaveWindow(meanTrace, mainLobeSample), sampleIntervalS),
   };
 }
@@ -176,10 +189,7 @@ export function reflectionFrequencyHz(
  * const depthM = depthFromTwoWayTime(rg.timeOffsetS + sample * rg.sampleIntervalS - timeZeroS, 7, 0.03565);
  * ```
  */
-export function findTimeZero(
-  rg: Radargram,
-  options: { antennaSeparationM?: number } = {},
-): DirectWaveEstimate {
+export function findTimeZero(rg: Radargram, options: FindTimeZeroOptions = {}): DirectWaveEstimate {
   const { traces, samplesPerTrace: n, sampleIntervalS: dt } = rg;
   const separation =
     options.antennaSeparationM ??
@@ -188,7 +198,67 @@ export function findTimeZero(
   const mean = Float32Array.from(meanTrace(rg.samples, traces, n));
   const dewowed = new Float32Array(n);
   dewowTrace(mean, 0, dewowed, 0, n, dewowWindowSamples(rg));
-  return estimateDirectWave(dewowed, dt, rg.timeOffsetS, separation);
+  const estimate = estimateDirectWave(dewowed, dt, rg.timeOffsetS, separation);
+  const heightM = options.antennaHeightM ?? rg.antennaHeightM;
+  if (heightM === undefined || !(estimate.dominantFrequencyHz > 0)) return estimate;
+  const lobeDelayS = modelledLobeDelayS(
+    separation,
+    Math.max(0, heightM),
+    options.permittivity ?? DEFAULT_PERMITTIVITY,
+    estimate.dominantFrequencyHz,
+    dt,
+  );
+  return { ...estimate, lobeDelayS, timeZeroS: estimate.timeZeroS - lobeDelayS };
+}
+
+/** Options of {@link findTimeZero}. */
+export interface FindTimeZeroOptions {
+  /** Transmitter–receiver separation, metres; default the radargram's, else the spec's 0.03565. */
+  antennaSeparationM?: number;
+  /**
+   * The antennas' height above the surface, metres; default the radargram's. When neither states one, the direct
+   * wave's lobe is taken to peak at s/c (no lobe model; decision 0070).
+   */
+  antennaHeightM?: number;
+  /** The concrete's εr for the lobe model. Default {@link DEFAULT_PERMITTIVITY} (7). */
+  permittivity?: number;
+}
+
+/**
+ * The delay of the direct wave's strongest lobe after s/c for this scan (decision 0070): the half-space model
+ * (fitting/direct-wave.ts) for a Ricker source whose modelled direct wave has the measured dominant frequency (the
+ * Ricker's centre frequency found by two fixed-point steps, the frequency read as the engine reads the data's:
+ * {@link dominantFrequencyHz} over ± three lobe widths, at the scan's sample interval).
+ *
+ * @param separationM - antenna separation, metres.
+ * @param heightM - antenna height above the surface, metres.
+ * @param permittivity - the concrete's εr.
+ * @param measuredHz - the direct wave's dominant frequency as measured, Hz.
+ * @param sampleIntervalS - the scan's sample interval, seconds.
+ * @returns the lobe's delay after s/c, seconds (negative: before).
+ * @example
+ * ```ts
+ * modelledLobeDelayS(0.036, 0.004, 6.2, 1.55e9, 2.4e-11); // ≈ −9e-12
+ * ```
+ */
+export function modelledLobeDelayS(
+  separationM: number,
+  heightM: number,
+  permittivity: number,
+  measuredHz: number,
+  sampleIntervalS: number,
+): number {
+  let rickerHz = measuredHz;
+  for (let step = 0; step < 2; step++) {
+    const wave = modelledDirectWave(separationM, heightM, permittivity, rickerHz, sampleIntervalS);
+    const positive = refinedExtremum(wave.samples, 0, wave.samples.length, 1);
+    const negative = refinedExtremum(wave.samples, 0, wave.samples.length, -1);
+    const lobe = (positive?.value ?? 0) >= -(negative?.value ?? 0) ? positive : negative;
+    const modelHz = dominantFrequencyHz(directWaveWindow(wave.samples, lobe?.index ?? 0), sampleIntervalS);
+    if (!(modelHz > 0)) break;
+    rickerHz *= measuredHz / modelHz;
+  }
+  return directWaveLobeDelayS(separationM, heightM, permittivity, rickerHz);
 }
 
 /**

@@ -66,7 +66,9 @@ export function processRadargramDetailed(
   // Direct-wave mode: the display still starts at the direct wave's first break, but its time counts from the one
   // time zero of the package (findTimeZero, decision 0015), the transmit instant the rebar engine uses.
   const firstSampleTimeS = isDirectWave
-    ? rg.timeOffsetS + startSample * rg.sampleIntervalS - findTimeZero(rg).timeZeroS
+    ? rg.timeOffsetS +
+      startSample * rg.sampleIntervalS -
+      findTimeZero(rg, { permittivity: o.permittivity }).timeZeroS
     : rg.timeOffsetS + startSample * rg.sampleIntervalS;
   const isFullMean = o.meanRemoval && (o.meanRemovalWindow === undefined || o.meanRemovalWindow >= traces);
   const samples = new Float32Array(traces * n);

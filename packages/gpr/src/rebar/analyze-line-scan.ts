@@ -1,3 +1,4 @@
+import { findTimeZero } from '../detection/time-zero-estimate';
 import { toHyperbolaLabel } from '../detection/detect-hyperbolas';
 import { coverFromApexTimeM } from '../fitting/bistatic-cylinder';
 import { surfaceCouplingCorrections } from '../fitting/surface-coupling';
@@ -82,11 +83,34 @@ export interface LineScanAnalysis {
  */
 export function analyzeLineScan(rg: Radargram, options: LineScanAnalysisOptions = {}): LineScanAnalysis {
   const progress = options.onProgress;
-  const line = detectLine(rg, {
+  const firstPermittivity = options.directWavePermittivity ?? options.permittivity;
+  let line = detectLine(rg, {
     ...options,
+    directWavePermittivity: firstPermittivity,
     onProgress: progress ? (f, m) => progress(0.85 * f, m) : undefined,
   });
-  const permittivity = choosePermittivity(line, options);
+  let permittivity = choosePermittivity(line, options);
+  // Time zero's lobe model depends on εr (decision 0070): where the antenna height is stated and the line's own εr
+  // moves the modelled lobe by more than 1 ps, the line is read once more with time zero at that εr.
+  if (
+    line.scan.directWave.lobeDelayS !== 0 &&
+    options.timeZeroS === undefined &&
+    firstPermittivity === undefined
+  ) {
+    const again = findTimeZero(rg, {
+      antennaSeparationM: line.scan.antennaSeparationM,
+      antennaHeightM: options.antennaHeightM,
+      permittivity: permittivity.value,
+    });
+    if (Math.abs(again.lobeDelayS - line.scan.directWave.lobeDelayS) > 1e-12) {
+      line = detectLine(rg, {
+        ...options,
+        directWavePermittivity: permittivity.value,
+        onProgress: progress ? (f, m) => progress(0.85 + 0.1 * f, m) : undefined,
+      });
+      permittivity = choosePermittivity(line, options);
+    }
+  }
   const result = finishLine(line, permittivity, options);
   progress?.(1, 'done');
   if (permittivity.source === 'calibrated' && options.knownCover)

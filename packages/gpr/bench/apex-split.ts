@@ -16,7 +16,7 @@ import {
   surfaceCouplingCorrections,
   type Radargram,
 } from '../src/index';
-import { halfOf, SIM_ANTENNA_HEIGHT_M, truePermittivity } from './sim-report';
+import { halfOf, simHeight, truePermittivity } from './sim-report';
 
 interface Case {
   name: string;
@@ -62,7 +62,7 @@ async function cases(): Promise<Case[]> {
     const eps: number = truePermittivity(truth);
     out.push({
       name: truth.name,
-      rg: await read(path.join(dir, truth.file), { antennaHeightM: SIM_ANTENNA_HEIGHT_M }),
+      rg: await read(path.join(dir, truth.file), simHeight()),
       eps,
       sourcePeakS: truth.dzt.sourceDelayNs * 1e-9,
       bars: truth.rebars,

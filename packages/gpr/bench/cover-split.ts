@@ -14,7 +14,7 @@ import {
   refitDetection,
   type TruthBar,
 } from '../src/index';
-import { halfOf, SIM_ANTENNA_HEIGHT_M } from './sim-report';
+import { halfOf, simHeight } from './sim-report';
 
 const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const filter = process.argv[2] ?? 'random';
@@ -30,7 +30,7 @@ for (const file of readdirSync(dir)
     name: truth.file,
     bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
   });
-  const rg = { ...read.radargrams[0], antennaHeightM: SIM_ANTENNA_HEIGHT_M };
+  const rg = { ...read.radargrams[0], ...simHeight() };
   const eps: number = truth.epsilonR;
   if (truth.debye) continue;
   const result = analyzeLineScan(rg);

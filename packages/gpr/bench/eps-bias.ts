@@ -17,7 +17,7 @@ import {
   SPEED_OF_LIGHT_M_PER_S,
   type TruthBar,
 } from '../src/index';
-import { halfOf, SIM_ANTENNA_HEIGHT_M, truePermittivity } from './sim-report';
+import { halfOf, simHeight, truePermittivity } from './sim-report';
 
 const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const filter = process.argv[2] ?? 'random';
@@ -35,7 +35,7 @@ for (const file of readdirSync(dir)
     name: truth.file,
     bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
   });
-  const rg = { ...read.radargrams[0], antennaHeightM: SIM_ANTENNA_HEIGHT_M };
+  const rg = { ...read.radargrams[0], ...simHeight() };
   const eps: number = truePermittivity(truth);
   const result = analyzeLineScan(rg);
   const line = detectLine(rg);

@@ -9,7 +9,7 @@ import {
   surfaceCouplingCorrections,
   type TruthBar,
 } from '../src/index';
-import { SIM_ANTENNA_HEIGHT_M } from './sim-report';
+import { simHeight } from './sim-report';
 
 const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const name = process.argv[2] ?? 'dev-random-17';
@@ -18,7 +18,7 @@ const read = await readGprFileAsync({
   name: truth.file,
   bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
 });
-const line = detectLine({ ...read.radargrams[0], antennaHeightM: SIM_ANTENNA_HEIGHT_M });
+const line = detectLine({ ...read.radargrams[0], ...simHeight() });
 const { scan, offset } = line;
 const eps = truth.epsilonR as number;
 const s = scan.antennaSeparationM;

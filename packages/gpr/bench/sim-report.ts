@@ -163,10 +163,19 @@ function recallOf(bars: BarRecord[], keep: (b: BarRecord) => boolean): string {
 
 /** A simulation's true permittivity: its εr, or a Debye medium's real part at the scan's centre frequency. */
 /**
- * Height of the simulations' antennas above the surface, metres (shared/data/sim/README.md): stated on every simulated
- * radargram the benches read, so time zero models the direct wave's lobe (decision 0070).
+ * Height of the simulations' antennas above the surface, metres (shared/data/sim/README.md). The DZT files do not
+ * carry it, so a user's run (and the outside check's) gets no height and time zero keeps the plain rule.
  */
 export const SIM_ANTENNA_HEIGHT_M = 0.004;
+
+/**
+ * What the sim benches add to a simulated radargram: nothing, as a user's file arrives; with `BENCH_SIM_HEIGHT=4`
+ * (mm) that height is stated and time zero models the direct wave's lobe (decision 0070's figures).
+ */
+export function simHeight(): { antennaHeightM?: number } {
+  const mm = Number(process.env.BENCH_SIM_HEIGHT);
+  return process.env.BENCH_SIM_HEIGHT && Number.isFinite(mm) && mm >= 0 ? { antennaHeightM: mm / 1000 } : {};
+}
 
 export function truePermittivity(truth: {
   epsilonR?: number;

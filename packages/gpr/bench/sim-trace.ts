@@ -24,7 +24,7 @@ import {
   type PreparedScan,
   type TruthBar,
 } from '../src/index';
-import { SIM_ANTENNA_HEIGHT_M } from './sim-report';
+import { simHeight } from './sim-report';
 
 const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const name = process.argv[2] ?? 'dev-random-09';
@@ -37,7 +37,7 @@ const read = await readGprFileAsync({
   name: truth.file,
   bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
 });
-const scan = prepareScan({ ...read.radargrams[0], antennaHeightM: SIM_ANTENNA_HEIGHT_M });
+const scan = prepareScan({ ...read.radargrams[0], ...simHeight() });
 const xs = process.argv.slice(3).map((v) => Number(v) / 1000);
 const targets = xs.length > 0 ? xs : truth.rebars.map((b) => b.xM);
 const radiusM = DETECTION_RADIUS_M;

@@ -276,14 +276,6 @@ export interface ReflectionModel {
   scales: Float64Array;
 }
 
-/** The wavelet (centred on index (length − 1)/2) at fractional offset `u` from its start, 0 outside. */
-function waveletAt(w: Float64Array, u: number): number {
-  const i = Math.floor(u);
-  if (i < 0 || i >= w.length) return 0;
-  const f = u - i;
-  return i + 1 < w.length ? w[i] * (1 - f) + w[i + 1] * f : w[i] * (1 - f);
-}
-
 /**
  * Adds `sign` × the reflection's current model (scale × shifted wavelet per trace) to `image`; with a trace
  * window, `image` holds only traces `first`…`last`.
@@ -297,15 +289,28 @@ function addModel(
   last = model.scales.length - 1,
 ): void {
   const { wavelet: w, centres, scales } = model;
-  const half = (w.length - 1) / 2;
+  const length = w.length;
+  const half = (length - 1) / 2;
   for (let t = first; t <= last; t++) {
     const scale = scales[t];
     if (scale === 0) continue;
+    // sign · scale · the wavelet (centred on index (length − 1)/2) at fractional offset u, linear between its
+    // samples, 0 outside.
+    const amplitude = sign * scale;
     const centre = centres[t];
     const row = (t - first) * n;
     const lo = Math.max(0, Math.ceil(centre - half));
     const hi = Math.min(n - 1, Math.floor(centre + half));
-    for (let s = lo; s <= hi; s++) image[row + s] += sign * scale * waveletAt(w, s - centre + half);
+    for (let s = lo; s <= hi; s++) {
+      const u = s - centre + half;
+      const i = Math.floor(u);
+      let value = 0;
+      if (i >= 0 && i < length) {
+        const f = u - i;
+        value = i + 1 < length ? w[i] * (1 - f) + w[i + 1] * f : w[i] * (1 - f);
+      }
+      image[row + s] += amplitude * value;
+    }
   }
 }
 
@@ -383,15 +388,18 @@ function restackWavelet(model: ReflectionModel, residual: Float64Array, n: numbe
   for (const a of scales) norm += a * a;
   if (!(norm > 0)) return;
   const next = new Float64Array(wavelet.length);
+  const length = wavelet.length;
   for (let t = 0; t < scales.length; t++) {
     const a = scales[t];
     if (a === 0) continue;
-    for (let i = 0; i < wavelet.length; i++) {
-      const position = centres[t] + i - half;
+    const centre = centres[t];
+    const row = t * n;
+    for (let i = 0; i < length; i++) {
+      const position = centre + i - half;
       const s0 = Math.floor(position);
       if (s0 < 0 || s0 >= n - 1) continue;
       const f = position - s0;
-      next[i] += a * (residual[t * n + s0] * (1 - f) + residual[t * n + s0 + 1] * f);
+      next[i] += a * (residual[row + s0] * (1 - f) + residual[row + s0 + 1] * f);
     }
   }
   for (let i = 0; i < wavelet.length; i++) wavelet[i] = next[i] / norm;

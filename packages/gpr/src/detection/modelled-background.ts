@@ -335,31 +335,73 @@ function fitModel(model: ReflectionModel, residual: Float64Array, n: number, max
     const row = t * n;
     let best = -1;
     let bestGain = -1;
-    for (let lag = -reach; lag <= reach; lag++) {
-      let dot = 0;
-      let norm = 0;
-      const first = Math.max(0, -(base + lag));
-      const last = Math.min(length - 1, n - 1 - (base + lag));
-      const at = row + base + lag;
-      if (first === 0 && last === length - 1) {
-        // The whole wavelet inside the trace: its norm is the energy (the same sum in the same order).
-        for (let i = 0; i < length; i++) dot += w[i] * residual[at + i];
-        norm = energy;
-      } else {
-        for (let i = first; i <= last; i++) {
-          const v = w[i];
-          dot += v * residual[at + i];
-          norm += v * v;
+    if (reach === 2 && base - 2 >= 0 && base + 2 + length - 1 <= n - 1) {
+      // The common case (a shift of ±2 samples, the whole wavelet inside the trace at every lag): the five lags'
+      // dot products in one pass over the wavelet, each summed over i in the same order as the loop below (the
+      // same values to the last bit), with the residual's samples loaded once instead of five times.
+      const at = row + base - 2;
+      let d0 = 0;
+      let d1 = 0;
+      let d2 = 0;
+      let d3 = 0;
+      let d4 = 0;
+      let r0 = residual[at];
+      let r1 = residual[at + 1];
+      let r2 = residual[at + 2];
+      let r3 = residual[at + 3];
+      for (let i = 0; i < length; i++) {
+        const v = w[i];
+        const r4 = residual[at + i + 4];
+        d0 += v * r0;
+        d1 += v * r1;
+        d2 += v * r2;
+        d3 += v * r3;
+        d4 += v * r4;
+        r0 = r1;
+        r1 = r2;
+        r2 = r3;
+        r3 = r4;
+      }
+      dots[0] = d0;
+      dots[1] = d1;
+      dots[2] = d2;
+      dots[3] = d3;
+      dots[4] = d4;
+      for (let l = 0; l < 5; l++) {
+        norms[l] = energy;
+        const dot = dots[l];
+        const gain = energy > 0.05 * energy ? (dot * dot) / energy : -1;
+        if (gain > bestGain) {
+          bestGain = gain;
+          best = l;
         }
       }
-      dots[lag + reach] = dot;
-      norms[lag + reach] = norm;
-      const gain = norm > 0.05 * energy ? (dot * dot) / norm : -1;
-      if (gain > bestGain) {
-        bestGain = gain;
-        best = lag + reach;
+    } else
+      for (let lag = -reach; lag <= reach; lag++) {
+        let dot = 0;
+        let norm = 0;
+        const first = Math.max(0, -(base + lag));
+        const last = Math.min(length - 1, n - 1 - (base + lag));
+        const at = row + base + lag;
+        if (first === 0 && last === length - 1) {
+          // The whole wavelet inside the trace: its norm is the energy (the same sum in the same order).
+          for (let i = 0; i < length; i++) dot += w[i] * residual[at + i];
+          norm = energy;
+        } else {
+          for (let i = first; i <= last; i++) {
+            const v = w[i];
+            dot += v * residual[at + i];
+            norm += v * v;
+          }
+        }
+        dots[lag + reach] = dot;
+        norms[lag + reach] = norm;
+        const gain = norm > 0.05 * energy ? (dot * dot) / norm : -1;
+        if (gain > bestGain) {
+          bestGain = gain;
+          best = lag + reach;
+        }
       }
-    }
     if (best < 0) continue;
     let offset = 0;
     if (best > 0 && best < dots.length - 1) {

@@ -301,6 +301,22 @@ function addModel(
     const row = (t - first) * n;
     const lo = Math.max(0, Math.ceil(centre - half));
     const hi = Math.min(n - 1, Math.floor(centre + half));
+    if (centre >= length) {
+      // Here u = s − centre + half is exact for every s (|s − centre| ≤ half and u ≤ 2·half are below the
+      // power of two under centre, and both are multiples of centre's last bit), so u steps by exactly 1: its
+      // floor steps by 1 and its fraction is the same at every s. The same values as the loop below, without a
+      // floor per sample.
+      const u0 = lo - centre + half;
+      const i0 = Math.floor(u0);
+      const f = u0 - i0;
+      const g = 1 - f;
+      for (let s = lo, i = i0; s <= hi; s++, i++) {
+        let value = 0;
+        if (i >= 0 && i < length) value = i + 1 < length ? w[i] * g + w[i + 1] * f : w[i] * g;
+        image[row + s] += amplitude * value;
+      }
+      continue;
+    }
     for (let s = lo; s <= hi; s++) {
       const u = s - centre + half;
       const i = Math.floor(u);

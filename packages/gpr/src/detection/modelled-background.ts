@@ -452,6 +452,24 @@ function restackWavelet(model: ReflectionModel, residual: Float64Array, n: numbe
     if (a === 0) continue;
     const centre = centres[t];
     const row = t * n;
+    if (centre >= length) {
+      // Where centre + i stays below the power of two above the centre, centre + i and then − half are exact
+      // (multiples of the centre's last bit, below that power of two), so the position steps by exactly 1: its
+      // floor steps by 1 and its fraction is the same at every i — the values of the loop below.
+      let above = 1;
+      while (above <= centre) above *= 2;
+      if (centre + (length - 1) < above) {
+        const start = centre - half;
+        const s00 = Math.floor(start);
+        const f = start - s00;
+        const g = 1 - f;
+        for (let i = 0, s0 = s00; i < length; i++, s0++) {
+          if (s0 < 0 || s0 >= n - 1) continue;
+          next[i] += a * (residual[row + s0] * g + residual[row + s0 + 1] * f);
+        }
+        continue;
+      }
+    }
     for (let i = 0; i < length; i++) {
       const position = centre + i - half;
       const s0 = Math.floor(position);

@@ -85,6 +85,26 @@ export function computeDiffractionStack(
   let tapFraction = new Float64Array(0);
   let tapWeight = new Float64Array(0);
   let tapTraces = new Int32Array(0);
+  // The columns whose apex is strong enough, per row (the test depends on the row and column alone, not on εr):
+  // found once, trace by trace (the envelope's samples of one trace lie together), instead of once per εr with a
+  // trace's stride between consecutive reads. Row r's columns, in order, are passing[rowStart[r] … rowStart[r+1]).
+  const rowStart = new Int32Array(rows + 1);
+  const inverseLevels = new Float64Array(rows);
+  for (let r = 0; r < rows; r++) inverseLevels[r] = 1 / level[sampleIndices[r]];
+  const isStrong = new Uint8Array(traceIndices.length * rows);
+  for (let c = 0; c < traceIndices.length; c++) {
+    const base = traceIndices[c] * n;
+    for (let r = 0; r < rows; r++) {
+      if (envelope[base + sampleIndices[r]] * inverseLevels[r] < minApex) continue;
+      isStrong[c * rows + r] = 1;
+      rowStart[r + 1]++;
+    }
+  }
+  for (let r = 0; r < rows; r++) rowStart[r + 1] += rowStart[r];
+  const passing = new Int32Array(rowStart[rows]);
+  const filled = rowStart.slice(0, rows);
+  for (let c = 0; c < traceIndices.length; c++)
+    for (let r = 0; r < rows; r++) if (isStrong[c * rows + r]) passing[filled[r]++] = c;
   for (let e = 0; e < permittivities.length; e++) {
     const eps = permittivities[e];
     for (let r = 0; r < rows; r++) {
@@ -105,7 +125,7 @@ export function computeDiffractionStack(
       if (taps.length < 2) continue;
       for (let i = 0; i < taps.length; i++) weights.push(1 - (0.5 * i) / taps.length);
       const sideWeight = weights.reduce((a, b) => a + b, 0);
-      const inverseLevel = 1 / level[apex];
+      const inverseLevel = inverseLevels[r];
       // What depends on the row only, out of the column loop: each tap's sample, interpolation fraction and
       // trace distance (the taps past the end of the trace are dropped, as the loop's break did).
       if (taps.length > tapSample.length) {
@@ -125,10 +145,10 @@ export function computeDiffractionStack(
       }
       const firstTap = taps[0];
       const lastTap = taps[taps.length - 1];
-      for (let c = 0; c < traceIndices.length; c++) {
+      for (let p = rowStart[r]; p < rowStart[r + 1]; p++) {
+        const c = passing[p];
         const x = traceIndices[c];
         const centre = x * n + apex;
-        if (envelope[centre] * inverseLevel < minApex) continue;
         let leftRe = 0.5 * data[centre];
         let leftIm = 0.5 * hilbert[centre];
         let rightRe = leftRe;

@@ -276,14 +276,6 @@ export interface ReflectionModel {
   scales: Float64Array;
 }
 
-/** The wavelet (centred on index (length − 1)/2) at fractional offset `u` from its start, 0 outside. */
-function waveletAt(w: Float64Array, u: number): number {
-  const i = Math.floor(u);
-  if (i < 0 || i >= w.length) return 0;
-  const f = u - i;
-  return i + 1 < w.length ? w[i] * (1 - f) + w[i + 1] * f : w[i] * (1 - f);
-}
-
 /**
  * Adds `sign` × the reflection's current model (scale × shifted wavelet per trace) to `image`; with a trace
  * window, `image` holds only traces `first`…`last`.
@@ -297,15 +289,44 @@ function addModel(
   last = model.scales.length - 1,
 ): void {
   const { wavelet: w, centres, scales } = model;
-  const half = (w.length - 1) / 2;
+  const length = w.length;
+  const half = (length - 1) / 2;
   for (let t = first; t <= last; t++) {
     const scale = scales[t];
     if (scale === 0) continue;
+    // sign · scale · the wavelet (centred on index (length − 1)/2) at fractional offset u, linear between its
+    // samples, 0 outside.
+    const amplitude = sign * scale;
     const centre = centres[t];
     const row = (t - first) * n;
     const lo = Math.max(0, Math.ceil(centre - half));
     const hi = Math.min(n - 1, Math.floor(centre + half));
-    for (let s = lo; s <= hi; s++) image[row + s] += sign * scale * waveletAt(w, s - centre + half);
+    if (centre >= length) {
+      // Here u = s − centre + half is exact for every s (|s − centre| ≤ half and u ≤ 2·half are below the
+      // power of two under centre, and both are multiples of centre's last bit), so u steps by exactly 1: its
+      // floor steps by 1 and its fraction is the same at every s. The same values as the loop below, without a
+      // floor per sample.
+      const u0 = lo - centre + half;
+      const i0 = Math.floor(u0);
+      const f = u0 - i0;
+      const g = 1 - f;
+      for (let s = lo, i = i0; s <= hi; s++, i++) {
+        let value = 0;
+        if (i >= 0 && i < length) value = i + 1 < length ? w[i] * g + w[i + 1] * f : w[i] * g;
+        image[row + s] += amplitude * value;
+      }
+      continue;
+    }
+    for (let s = lo; s <= hi; s++) {
+      const u = s - centre + half;
+      const i = Math.floor(u);
+      let value = 0;
+      if (i >= 0 && i < length) {
+        const f = u - i;
+        value = i + 1 < length ? w[i] * (1 - f) + w[i + 1] * f : w[i] * (1 - f);
+      }
+      image[row + s] += amplitude * value;
+    }
   }
 }
 
@@ -330,31 +351,73 @@ function fitModel(model: ReflectionModel, residual: Float64Array, n: number, max
     const row = t * n;
     let best = -1;
     let bestGain = -1;
-    for (let lag = -reach; lag <= reach; lag++) {
-      let dot = 0;
-      let norm = 0;
-      const first = Math.max(0, -(base + lag));
-      const last = Math.min(length - 1, n - 1 - (base + lag));
-      const at = row + base + lag;
-      if (first === 0 && last === length - 1) {
-        // The whole wavelet inside the trace: its norm is the energy (the same sum in the same order).
-        for (let i = 0; i < length; i++) dot += w[i] * residual[at + i];
-        norm = energy;
-      } else {
-        for (let i = first; i <= last; i++) {
-          const v = w[i];
-          dot += v * residual[at + i];
-          norm += v * v;
+    if (reach === 2 && base - 2 >= 0 && base + 2 + length - 1 <= n - 1) {
+      // The common case (a shift of ±2 samples, the whole wavelet inside the trace at every lag): the five lags'
+      // dot products in one pass over the wavelet, each summed over i in the same order as the loop below (the
+      // same values to the last bit), with the residual's samples loaded once instead of five times.
+      const at = row + base - 2;
+      let d0 = 0;
+      let d1 = 0;
+      let d2 = 0;
+      let d3 = 0;
+      let d4 = 0;
+      let r0 = residual[at];
+      let r1 = residual[at + 1];
+      let r2 = residual[at + 2];
+      let r3 = residual[at + 3];
+      for (let i = 0; i < length; i++) {
+        const v = w[i];
+        const r4 = residual[at + i + 4];
+        d0 += v * r0;
+        d1 += v * r1;
+        d2 += v * r2;
+        d3 += v * r3;
+        d4 += v * r4;
+        r0 = r1;
+        r1 = r2;
+        r2 = r3;
+        r3 = r4;
+      }
+      dots[0] = d0;
+      dots[1] = d1;
+      dots[2] = d2;
+      dots[3] = d3;
+      dots[4] = d4;
+      for (let l = 0; l < 5; l++) {
+        norms[l] = energy;
+        const dot = dots[l];
+        const gain = energy > 0.05 * energy ? (dot * dot) / energy : -1;
+        if (gain > bestGain) {
+          bestGain = gain;
+          best = l;
         }
       }
-      dots[lag + reach] = dot;
-      norms[lag + reach] = norm;
-      const gain = norm > 0.05 * energy ? (dot * dot) / norm : -1;
-      if (gain > bestGain) {
-        bestGain = gain;
-        best = lag + reach;
+    } else
+      for (let lag = -reach; lag <= reach; lag++) {
+        let dot = 0;
+        let norm = 0;
+        const first = Math.max(0, -(base + lag));
+        const last = Math.min(length - 1, n - 1 - (base + lag));
+        const at = row + base + lag;
+        if (first === 0 && last === length - 1) {
+          // The whole wavelet inside the trace: its norm is the energy (the same sum in the same order).
+          for (let i = 0; i < length; i++) dot += w[i] * residual[at + i];
+          norm = energy;
+        } else {
+          for (let i = first; i <= last; i++) {
+            const v = w[i];
+            dot += v * residual[at + i];
+            norm += v * v;
+          }
+        }
+        dots[lag + reach] = dot;
+        norms[lag + reach] = norm;
+        const gain = norm > 0.05 * energy ? (dot * dot) / norm : -1;
+        if (gain > bestGain) {
+          bestGain = gain;
+          best = lag + reach;
+        }
       }
-    }
     if (best < 0) continue;
     let offset = 0;
     if (best > 0 && best < dots.length - 1) {
@@ -383,15 +446,36 @@ function restackWavelet(model: ReflectionModel, residual: Float64Array, n: numbe
   for (const a of scales) norm += a * a;
   if (!(norm > 0)) return;
   const next = new Float64Array(wavelet.length);
+  const length = wavelet.length;
   for (let t = 0; t < scales.length; t++) {
     const a = scales[t];
     if (a === 0) continue;
-    for (let i = 0; i < wavelet.length; i++) {
-      const position = centres[t] + i - half;
+    const centre = centres[t];
+    const row = t * n;
+    if (centre >= length) {
+      // Where centre + i stays below the power of two above the centre, centre + i and then − half are exact
+      // (multiples of the centre's last bit, below that power of two), so the position steps by exactly 1: its
+      // floor steps by 1 and its fraction is the same at every i — the values of the loop below.
+      let above = 1;
+      while (above <= centre) above *= 2;
+      if (centre + (length - 1) < above) {
+        const start = centre - half;
+        const s00 = Math.floor(start);
+        const f = start - s00;
+        const g = 1 - f;
+        for (let i = 0, s0 = s00; i < length; i++, s0++) {
+          if (s0 < 0 || s0 >= n - 1) continue;
+          next[i] += a * (residual[row + s0] * g + residual[row + s0 + 1] * f);
+        }
+        continue;
+      }
+    }
+    for (let i = 0; i < length; i++) {
+      const position = centre + i - half;
       const s0 = Math.floor(position);
       if (s0 < 0 || s0 >= n - 1) continue;
       const f = position - s0;
-      next[i] += a * (residual[t * n + s0] * (1 - f) + residual[t * n + s0 + 1] * f);
+      next[i] += a * (residual[row + s0] * (1 - f) + residual[row + s0 + 1] * f);
     }
   }
   for (let i = 0; i < wavelet.length; i++) wavelet[i] = next[i] / norm;

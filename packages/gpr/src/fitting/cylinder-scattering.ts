@@ -428,30 +428,77 @@ export function cylinderScatteringCorrections(
   const omega = 2 * Math.PI * frequencyHz;
   const ka = (omega * Math.sqrt(permittivity) * bar.radiusM) / SPEED_OF_LIGHT_M_PER_S;
   const apexAngle = bistaticAngle(bar.x0M, bar, separationM);
-  const series = echoSeries(ka);
-  const apex = ka > 0 ? echoDelaysWith(series, ka, apexAngle, omega) : { phaseS: 0, groupS: 0 };
-  // The phase varies slowly with the angle: evaluate on a ½° grid and interpolate linearly. The grid's steps
-  // (0–361: the bistatic angle is within [0, π]) are kept in a typed array, NaN until evaluated.
-  const cache = new Float64Array(PHASE_GRID_STEPS).fill(NaN);
-  const phaseAt = (step: number): number => {
-    const isCached = step >= 0 && step < PHASE_GRID_STEPS;
-    let value = isCached ? cache[step] : NaN;
-    if (Number.isNaN(value)) {
-      value = -series.phaseRad((step * Math.PI) / 360) / omega;
-      if (isCached) cache[step] = value;
-    }
-    return value;
-  };
-  const interpolated = (angle: number): number => {
-    const u = (angle * 360) / Math.PI;
-    const lo = Math.floor(u);
-    return phaseAt(lo) + (u - lo) * (phaseAt(lo + 1) - phaseAt(lo));
-  };
-  const apexPhase = interpolated(apexAngle);
+  // The series, its phase on the ½° grid and the apex's delays depend on ka, ω (and the apex angle) alone: kept
+  // for the last few (ka, ω), which the fixed-point rounds and the fixed-εr fits of one bar ask again and again.
+  const grid = phaseGrid(ka, omega);
+  if (!(grid.apexAngle === apexAngle)) {
+    grid.apexAngle = apexAngle;
+    grid.apexGroupS = ka > 0 ? echoDelaysWith(grid.series, ka, apexAngle, omega).groupS : 0;
+  }
+  const apexGroupS = grid.apexGroupS;
+  const apexPhase = interpolatedPhase(grid, apexAngle);
   for (let i = 0; i < midpointsM.length; i++) {
-    out[i] = apex.groupS + interpolated(bistaticAngle(midpointsM[i], bar, separationM)) - apexPhase;
+    out[i] = apexGroupS + interpolatedPhase(grid, bistaticAngle(midpointsM[i], bar, separationM)) - apexPhase;
   }
   return out;
+}
+
+/**
+ * The echo phase delay −phase/ω of one (ka, ω) on the ½° grid of bistatic angles (steps 0–361: the angle is
+ * within [0, π]), NaN until evaluated, with the series and the last apex angle's group delay.
+ */
+interface PhaseGrid {
+  ka: number;
+  omega: number;
+  series: ReturnType<typeof echoSeries>;
+  values: Float64Array;
+  apexAngle: number;
+  apexGroupS: number;
+}
+
+/** The last {@link PHASE_GRID_KEPT} grids, most recent first. */
+const PHASE_GRIDS: PhaseGrid[] = [];
+const PHASE_GRID_KEPT = 16;
+
+function phaseGrid(ka: number, omega: number): PhaseGrid {
+  for (let i = 0; i < PHASE_GRIDS.length; i++) {
+    const grid = PHASE_GRIDS[i];
+    if (grid.ka === ka && grid.omega === omega) {
+      if (i > 0) {
+        PHASE_GRIDS.splice(i, 1);
+        PHASE_GRIDS.unshift(grid);
+      }
+      return grid;
+    }
+  }
+  const grid: PhaseGrid = {
+    ka,
+    omega,
+    series: echoSeries(ka),
+    values: new Float64Array(PHASE_GRID_STEPS).fill(NaN),
+    apexAngle: NaN,
+    apexGroupS: 0,
+  };
+  PHASE_GRIDS.unshift(grid);
+  if (PHASE_GRIDS.length > PHASE_GRID_KEPT) PHASE_GRIDS.pop();
+  return grid;
+}
+
+function gridPhaseAt(grid: PhaseGrid, step: number): number {
+  const isCached = step >= 0 && step < PHASE_GRID_STEPS;
+  let value = isCached ? grid.values[step] : NaN;
+  if (Number.isNaN(value)) {
+    value = -grid.series.phaseRad((step * Math.PI) / 360) / grid.omega;
+    if (isCached) grid.values[step] = value;
+  }
+  return value;
+}
+
+/** The phase delay at a bistatic angle, linear between the grid's steps. */
+function interpolatedPhase(grid: PhaseGrid, angle: number): number {
+  const u = (angle * 360) / Math.PI;
+  const lo = Math.floor(u);
+  return gridPhaseAt(grid, lo) + (u - lo) * (gridPhaseAt(grid, lo + 1) - gridPhaseAt(grid, lo));
 }
 
 /**

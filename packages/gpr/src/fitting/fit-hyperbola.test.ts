@@ -87,4 +87,42 @@ describe('fitBarToTravelTimes with the surface-coupling model', () => {
     expect(coupled?.coverM).toBeCloseTo(0.035, 3);
     expect(coupled?.x0M).toBeCloseTo(0.3, 4);
   });
+  it('asked again with the same inputs gives the same fit as a copy, and any changed input is fitted anew', () => {
+    const data = times(0.3, 11);
+    const coupled = { ...options, surfaceCoupling: { frequencyHz: 2e9, antennaHeightM: 0 } };
+    const first = fitBarToTravelTimes(data, coupled);
+    const again = fitBarToTravelTimes(
+      {
+        positionsM: data.positionsM.slice(),
+        timesS: data.timesS.slice(),
+        weights: data.weights.slice(),
+      },
+      { ...coupled, start: { ...coupled.start } },
+    );
+    expect(first).toBeDefined();
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    // Each copy is the caller's: changing one does not change what the next caller gets.
+    const residuals = again?.residualsSamples.slice();
+    first?.residualsSamples.fill(0);
+    again?.residualsSamples.fill(0);
+    expect(fitBarToTravelTimes(data, coupled)?.residualsSamples).toEqual(residuals);
+    // Each input the fit depends on, changed alone, gives that input's own fit (not the kept one).
+    const variants = [
+      { ...coupled, surfaceCoupling: { ...coupled.surfaceCoupling, shouldModelScattering: false } },
+      { ...coupled, surfaceCoupling: { ...coupled.surfaceCoupling, antennaHeightM: 0.004 } },
+      { ...coupled, huberSamples: 0.3 },
+      { ...coupled, permittivityPrior: { value: 6, sd: 0.3 } },
+      { ...coupled, fixedPermittivity: 7 },
+      { ...coupled, start: { ...coupled.start, coverM: 0.05 } },
+      { ...coupled, surfaceCoupling: undefined },
+    ];
+    for (const variant of variants) {
+      const fit = fitBarToTravelTimes(data, variant);
+      expect(fit).toBeDefined();
+      expect(fit?.chiSquare).not.toBe(first?.chiSquare);
+    }
+    const moved = { ...data, timesS: data.timesS.map((t, i) => (i === 5 ? t + dt : t)) };
+    expect(fitBarToTravelTimes(moved, coupled)?.chiSquare).not.toBe(first?.chiSquare);
+  });
 });

@@ -185,6 +185,75 @@ export function surfaceLegField(u: number, v: number, permittivity: number, heig
 }
 
 /**
+ * The parts of pieces A and B of {@link surfaceLegFieldPair} that depend only on the order and k₁ = 1/√εr (the
+ * nodes' κ, the vertical wavenumbers, the transmission factors and the Jacobian): the same expressions the loops
+ * evaluated per call, kept for the last k₁ of each order. The legs of one coupling call share εr (and the orders
+ * of its reflection points are few), so the values are reused ~20 times; the field is unchanged to the last bit.
+ */
+interface PairNodes {
+  k1: number;
+  kappaA: Float64Array;
+  g1A: Float64Array;
+  g2A: Float64Array;
+  factorA: Float64Array;
+  kappaB: Float64Array;
+  aB: Float64Array;
+  g2B: Float64Array;
+  jacobianB: Float64Array;
+  frB: Float64Array;
+  fiB: Float64Array;
+}
+
+const PAIR_NODES = new Map<number, PairNodes>();
+
+function pairNodes(order: number, k1: number): PairNodes {
+  let nodes = PAIR_NODES.get(order);
+  if (nodes && nodes.k1 === k1) return nodes;
+  if (!nodes) {
+    nodes = {
+      k1,
+      kappaA: new Float64Array(order),
+      g1A: new Float64Array(order),
+      g2A: new Float64Array(order),
+      factorA: new Float64Array(order),
+      kappaB: new Float64Array(order),
+      aB: new Float64Array(order),
+      g2B: new Float64Array(order),
+      jacobianB: new Float64Array(order),
+      frB: new Float64Array(order),
+      fiB: new Float64Array(order),
+    };
+    PAIR_NODES.set(order, nodes);
+  }
+  nodes.k1 = k1;
+  const { sinA, cosA, weightA, cosB, sinB, weightB } = legTables(order);
+  for (let i = 0; i < order; i++) {
+    const kappa = k1 * sinA[i];
+    const g1 = k1 * cosA[i];
+    const g2 = Math.sqrt(1 - kappa * kappa);
+    nodes.kappaA[i] = kappa;
+    nodes.g1A[i] = g1;
+    nodes.g2A[i] = g2;
+    nodes.factorA[i] = weightA[i] * g1 * (2 / (g1 + g2));
+  }
+  const mid = (1 + k1) / 2;
+  const half = (1 - k1) / 2;
+  for (let i = 0; i < order; i++) {
+    const kappa = mid - half * cosB[i];
+    const a = Math.sqrt(Math.max(0, kappa * kappa - k1 * k1));
+    const g2 = Math.sqrt(Math.max(0, 1 - kappa * kappa));
+    const denominator = g2 * g2 + a * a;
+    nodes.kappaB[i] = kappa;
+    nodes.aB[i] = a;
+    nodes.g2B[i] = g2;
+    nodes.jacobianB[i] = weightB[i] * half * sinB[i];
+    nodes.frB[i] = (2 * g2) / denominator;
+    nodes.fiB[i] = (2 * a) / denominator;
+  }
+  return nodes;
+}
+
+/**
  * {@link surfaceLegField} at two points of the same depth `v` (the two legs of one reflection point): the terms that
  * depend on the depth and on the node alone — the square roots, the phase e^(−i k_z2 v), the air gap's damping, the
  * evanescent decay — are computed once for both; only cos(κu) is per point. Both sums use the larger of the two
@@ -208,17 +277,17 @@ function surfaceLegFieldPair(
   const k1 = 1 / Math.sqrt(Math.max(1.0001, permittivity));
   const rho = Math.max(Math.hypot(u1, v), Math.hypot(u2, v));
   const order = orderFor(12 + 0.8 * rho);
-  const { sinA, cosA, weightA, cosB, sinB, weightB } = legTables(order);
+  const nodes = pairNodes(order, k1);
+  const { kappaA, g1A, g2A, factorA, kappaB, aB, g2B, jacobianB, frB, fiB } = nodes;
   let re1 = 0;
   let im1 = 0;
   let re2 = 0;
   let im2 = 0;
   for (let i = 0; i < order; i++) {
-    const kappa = k1 * sinA[i];
-    const g1 = k1 * cosA[i];
-    const g2 = Math.sqrt(1 - kappa * kappa);
-    const factor = weightA[i] * g1 * (2 / (g1 + g2));
-    const phase = g2 * v + g1 * heightK;
+    const kappa = kappaA[i];
+    const g1 = g1A[i];
+    const factor = factorA[i];
+    const phase = g2A[i] * v + g1 * heightK;
     const c = Math.cos(phase);
     const s = Math.sin(phase);
     const scale1 = factor * Math.cos(kappa * u1);
@@ -228,17 +297,12 @@ function surfaceLegFieldPair(
     re2 += scale2 * c;
     im2 -= scale2 * s;
   }
-  const mid = (1 + k1) / 2;
-  const half = (1 - k1) / 2;
   for (let i = 0; i < order; i++) {
-    const kappa = mid - half * cosB[i];
-    const a = Math.sqrt(Math.max(0, kappa * kappa - k1 * k1));
-    const g2 = Math.sqrt(Math.max(0, 1 - kappa * kappa));
-    const jacobian = weightB[i] * half * sinB[i];
-    const denominator = g2 * g2 + a * a;
-    const fr = (2 * g2) / denominator;
-    const fi = (2 * a) / denominator;
-    const damp = heightK === 0 ? jacobian : jacobian * Math.exp(-a * heightK);
+    const kappa = kappaB[i];
+    const g2 = g2B[i];
+    const fr = frB[i];
+    const fi = fiB[i];
+    const damp = heightK === 0 ? jacobianB[i] : jacobianB[i] * Math.exp(-aB[i] * heightK);
     const c = Math.cos(g2 * v);
     const s = Math.sin(g2 * v);
     const real = fr * c + fi * s;
@@ -365,21 +429,26 @@ export function surfaceLegPairDelayS(
   const v = k * depthM;
   const rho1 = Math.hypot(u1, v);
   const rho2 = Math.hypot(u2, v);
-  const isInside = (u: number, rho: number): boolean =>
-    rho >= 0.5 && rho <= 300 && u <= MAX_LEG_ANGLE_SIN * rho;
-  if (!(v > 0) || !isInside(u1, rho1) || !isInside(u2, rho2)) {
+  if (!(v > 0) || !isLegInside(u1, rho1) || !isLegInside(u2, rho2)) {
     return (
       surfaceLegDelayS(horizontal1M, depthM, permittivity, frequencyHz, antennaHeightM) +
       surfaceLegDelayS(horizontal2M, depthM, permittivity, frequencyHz, antennaHeightM)
     );
   }
   surfaceLegFieldPair(u1, u2, v, permittivity, k * antennaHeightM, pairField);
-  const phase = (re: number, im: number, rho: number): number => {
-    const c = Math.cos(rho);
-    const n = Math.sin(rho);
-    return Math.atan2(re * n + im * c, re * c - im * n);
-  };
-  return -(phase(pairField[0], pairField[1], rho1) + phase(pairField[2], pairField[3], rho2)) / omega;
+  return -(legPhase(pairField[0], pairField[1], rho1) + legPhase(pairField[2], pairField[3], rho2)) / omega;
+}
+
+/** A leg inside the pair quadrature's range (not clamped): ρ in [0.5, 300], at most the steepest angle. */
+function isLegInside(u: number, rho: number): boolean {
+  return rho >= 0.5 && rho <= 300 && u <= MAX_LEG_ANGLE_SIN * rho;
+}
+
+/** The leg's phase relative to the straight ray, arg(G·e^(iρ)), from the field [re, im]. */
+function legPhase(re: number, im: number, rho: number): number {
+  const c = Math.cos(rho);
+  const n = Math.sin(rho);
+  return Math.atan2(re * n + im * c, re * c - im * n);
 }
 
 /** What the surface-coupling correction needs to know about the scan. */
@@ -486,12 +555,12 @@ function couplingOnly(
   const velocity = SPEED_OF_LIGHT_M_PER_S / Math.sqrt(permittivity);
   const r = Math.max(0, bar.radiusM);
   const cz = bar.coverM + r;
+  const legs = (x: number, px: number, pz: number): number =>
+    surfaceLegPairDelayS(px - (x - half), px - (x + half), Math.max(pz, 1e-4), permittivity, f, h);
   const at = (x: number): number => {
     reflectedPathWithGradient(x - half, x + half, bar, scratchPath);
     const { pointXM, pointDepthM, lengthM } = scratchPath;
-    const legs = (px: number, pz: number): number =>
-      surfaceLegPairDelayS(px - (x - half), px - (x + half), Math.max(pz, 1e-4), permittivity, f, h);
-    const centre = legs(pointXM, pointDepthM);
+    const centre = legs(x, pointXM, pointDepthM);
     if (!(r > 0) || !coupling.shouldUseStationaryPoint) return centre - apex;
     // The echo comes from where the whole delay — ray plus the legs' half-space delays — is stationary on the bar
     // (decision 0057), not from the straight-ray reflection point: the legs' delay falls towards the limb's side
@@ -502,7 +571,7 @@ function couplingOnly(
     const total = (angle: number): number => {
       const px = bar.x0M + r * Math.sin(angle);
       const pz = cz - r * Math.cos(angle);
-      return (Math.hypot(px - x + half, pz) + Math.hypot(px - x - half, pz)) / velocity + legs(px, pz);
+      return (Math.hypot(px - x + half, pz) + Math.hypot(px - x - half, pz)) / velocity + legs(x, px, pz);
     };
     const here = lengthM / velocity + centre;
     const ahead = total(phi + STATIONARY_STEP_RAD);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
-import { importZip } from './support/scans.js';
+import { openAreaScanPage, signUpAndImportSlab } from './support/area-page.js';
+import { openBrowser, screenshot, type BrowserSession } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { syntheticAreaZip } from './support/synthetic-area-scan.js';
 
 /**
  * Issue #13 item 7 on the area page: the surveyor checks one bar with a cover meter where a line crosses it,
@@ -40,19 +39,8 @@ const waitFinished = () =>
 
 describe('area scan page: calibration on a known cover', () => {
   it('shows the area permittivity with its uncertainty and where it comes from', async () => {
-    await signUpWithOrganization(page, server.url, {
-      firstName: 'Ada',
-      lastName: 'Surveyor',
-      email: `calibration-${Date.now()}@example.com`,
-      password: 'cover-check-2026',
-      organization: 'Deck Calibration',
-      slug: org,
-    });
-    const imported = await importZip(page, server.url, org, 'slab-7.zip', syntheticAreaZip());
-    areaId = imported.areaScanGroups[0]!.node.nodeId;
-    await page.goto(`${server.url}/area-scans/${areaId}?org=${org}`);
-    await page.getByTestId('area-scan-page').waitFor();
-    await waitFinished();
+    areaId = await signUpAndImportSlab(page, server.url, { name: 'Deck Calibration', slug: org });
+    await openAreaScanPage(page, server.url, org, areaId);
     await expect.poll(() => value().getAttribute('data-source'), { timeout: 30_000 }).toBe('estimated');
     expect(await value().textContent()).toMatch(/^εr \d+\.\d\d ± \d+\.\d\d, estimated from \d+ hyperbolas$/);
     // Item 8: the cover cards carry the bars' typical uncertainty too.

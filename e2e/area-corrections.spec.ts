@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
-import { importZip } from './support/scans.js';
+import { openAreaScanPage, signUpAndImportSlab } from './support/area-page.js';
+import { openBrowser, screenshot, type BrowserSession } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { syntheticAreaZip } from './support/synthetic-area-scan.js';
 
 /**
  * Issue #14 item 5: a line of an imported vendor-style area export is corrected on the area page with the GPR
@@ -60,26 +59,13 @@ async function planVerticals(): Promise<[number, number][][]> {
 }
 
 async function openArea(): Promise<void> {
-  await page.goto(`${server.url}/area-scans/${areaId}?org=${org}`);
-  await page.getByTestId('area-scan-page').waitFor();
-  await expect
-    .poll(() => page.getByTestId('analysis-status-bar').getAttribute('data-status'), { timeout: 120_000 })
-    .toBe('FINISHED');
+  await openAreaScanPage(page, server.url, org, areaId);
   await expect.poll(() => verticalBars().count(), { timeout: 30_000 }).toBe(3);
 }
 
 describe('area scan page: corrections per line', () => {
   it('imports a vendor-style area export and shows its plan with a line editor', async () => {
-    await signUpWithOrganization(page, server.url, {
-      firstName: 'Ada',
-      lastName: 'Surveyor',
-      email: `corrections-${Date.now()}@example.com`,
-      password: 'cover-check-2026',
-      organization: 'Deck Corrections',
-      slug: org,
-    });
-    const imported = await importZip(page, server.url, org, 'slab-7.zip', syntheticAreaZip());
-    areaId = imported.areaScanGroups[0]!.node.nodeId;
+    areaId = await signUpAndImportSlab(page, server.url, { name: 'Deck Corrections', slug: org });
     await openArea();
     // Five lines along x cross each vertical bar: one point per line, L001 at y = 0.
     const before = await planVerticals();

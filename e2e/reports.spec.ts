@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, signUpWithOrganization, type BrowserSession } from './support/browser.js';
-import { importZip } from './support/scans.js';
+import { openAreaScanPage, signUpAndImportSlab } from './support/area-page.js';
+import { openBrowser, screenshot, type BrowserSession } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { syntheticAreaZip } from './support/synthetic-area-scan.js';
 
 /**
  * Issue #21: from an area scan's page a surveyor exports the bars as CSV and generates the PDF report, waits for
@@ -16,7 +15,10 @@ let page: Page;
 const org = 'deck-reports';
 let areaId: string;
 /** A 2 × 1 PNG. */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWMQTT0gmnoAAAdHAnUL8jLfAAAAAElFTkSuQmCC', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWMQTT0gmnoAAAdHAnUL8jLfAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 beforeAll(async () => {
   server = await startServer({ ANALYSIS_THREADS: '1' });
@@ -30,27 +32,19 @@ afterAll(async () => {
 
 describe('reports and exports from the area scan page', () => {
   it('exports the bars as CSV and generates and downloads the PDF report', async () => {
-    await signUpWithOrganization(page, server.url, {
-      firstName: 'Ada',
-      lastName: 'Surveyor',
-      email: `reports-${Date.now()}@example.com`,
-      password: 'cover-check-2026',
-      organization: 'Deck Reports',
-      slug: org,
-    });
-    const imported = await importZip(page, server.url, org, 'slab-7.zip', syntheticAreaZip());
-    areaId = imported.areaScanGroups[0]!.node.nodeId;
-    await page.goto(`${server.url}/area-scans/${areaId}?org=${org}`);
-    await page.getByTestId('area-scan-page').waitFor();
-    await expect
-      .poll(() => page.getByTestId('analysis-status-bar').getAttribute('data-status'), { timeout: 120_000 })
-      .toBe('FINISHED');
+    areaId = await signUpAndImportSlab(page, server.url, { name: 'Deck Reports', slug: org });
+    await openAreaScanPage(page, server.url, org, areaId);
 
     // Export CSV: a download named after the area, one row per bar of the plan (3 vertical, 2 horizontal).
     await page.getByTestId('export-menu-button').click();
-    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-csv').click(),
+    ]);
     expect(csvDownload.suggestedFilename()).toBe('Slab 7-rebars.csv');
-    const csv = readFileSync((await csvDownload.path())!, 'utf8').trim().split('\r\n');
+    const csv = readFileSync((await csvDownload.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toMatch(/^id,source,orientation,x_m,/);
     expect(csv).toHaveLength(1 + 5);
 
@@ -58,13 +52,18 @@ describe('reports and exports from the area scan page', () => {
     await page.getByTestId('export-menu-button').click();
     await page.getByTestId('generate-report').click();
     await page.getByTestId('report-status').waitFor();
-    await expect.poll(() => page.getByTestId('report-status').getAttribute('data-status'), { timeout: 120_000 }).toBe('FINISHED');
+    await expect
+      .poll(() => page.getByTestId('report-status').getAttribute('data-status'), { timeout: 120_000 })
+      .toBe('FINISHED');
     await screenshot(page, 'reports-area-scan-page');
 
     await page.getByTestId('export-menu-button').click();
     await page.getByTestId('download-report').waitFor();
     await screenshot(page, 'reports-export-menu');
-    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-report').click()]);
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-report').click(),
+    ]);
     expect(pdfDownload.suggestedFilename()).toMatch(/^Slab 7 – report .*\.pdf$/);
     const bytes = readFileSync((await pdfDownload.path())!);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -76,9 +75,13 @@ describe('reports and exports from the area scan page', () => {
     await page.getByTestId('report-settings-name').waitFor();
     await page.getByTestId('report-settings-name').fill('Deck Reports Ltd');
     await page.getByTestId('report-settings-save').click();
-    await expect.poll(() => page.getByTestId('report-settings-message').textContent()).toBe('Report settings saved');
+    await expect
+      .poll(() => page.getByTestId('report-settings-message').textContent())
+      .toBe('Report settings saved');
     await screenshot(page, 'reports-settings-page');
-    const saved = await page.request.get(`${server.url}/api/report-settings`, { headers: { 'x-organization': org } });
+    const saved = await page.request.get(`${server.url}/api/report-settings`, {
+      headers: { 'x-organization': org },
+    });
     expect((await saved.json()).reportSettings.organizationName).toBe('Deck Reports Ltd');
   });
 
@@ -86,16 +89,28 @@ describe('reports and exports from the area scan page', () => {
     await page.goto(`${server.url}/report-settings?org=${org}`);
     await page.getByTestId('report-settings-logo-input').waitFor({ state: 'attached' });
     // A file that is no image is refused on the page, before any upload.
-    await page.getByTestId('report-settings-logo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('no logo') });
-    await expect.poll(() => page.getByTestId('report-settings-message').textContent()).toBe('The logo must be a PNG or JPEG image');
-    await page.getByTestId('report-settings-logo-input').setInputFiles({ name: 'deck-logo.png', mimeType: 'image/png', buffer: TINY_PNG });
-    await expect.poll(() => page.getByTestId('report-settings-message').textContent(), { timeout: 30_000 }).toBe('Logo saved');
+    await page
+      .getByTestId('report-settings-logo-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('no logo') });
+    await expect
+      .poll(() => page.getByTestId('report-settings-message').textContent())
+      .toBe('The logo must be a PNG or JPEG image');
+    await page
+      .getByTestId('report-settings-logo-input')
+      .setInputFiles({ name: 'deck-logo.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect
+      .poll(() => page.getByTestId('report-settings-message').textContent(), { timeout: 30_000 })
+      .toBe('Logo saved');
     const image = page.getByTestId('report-settings-logo-image');
     await image.waitFor();
     // The image has loaded from its address.
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(2);
     await screenshot(page, 'reports-settings-logo');
-    const saved = await page.request.get(`${server.url}/api/report-settings`, { headers: { 'x-organization': org } });
+    const saved = await page.request.get(`${server.url}/api/report-settings`, {
+      headers: { 'x-organization': org },
+    });
     expect((await saved.json()).reportSettings.logoFileId).toEqual(expect.any(String));
 
     await page.getByTestId('report-settings-logo-remove').click();

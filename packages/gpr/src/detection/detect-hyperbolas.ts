@@ -190,6 +190,8 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
     const modelled = modelReflections(scan, reflectionsOf(current));
     return scan.hasModelledBackground && shouldRefine ? modelled : { scan, models: modelled.models };
   };
+  // The fits of the bars found in the residual (merging keeps a bar's result, not always its candidate object).
+  const residualFound = new Set<FittedCandidate['result']>();
   const modelled = model(bars);
   let { models } = modelled;
   // Bars hidden under the found ones' limbs (deep bars beside shallow ones, close pairs): what the found bars'
@@ -215,6 +217,7 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
       bars.every((b) => Math.abs(b.result.fit.x0M - x) > HIDDEN_BAR_MIN_OFFSET_M);
     const candidates = residualPeaks.filter((p) => apart(p.xIdx * scan.traceSpacingM));
     const hidden = screen(residual, candidates, bars).filter((h) => apart(h.result.fit.x0M));
+    hidden.forEach((h) => residualFound.add(h.result));
     if (hidden.length === 0) break;
     const before = bars.length;
     bars = removeLimbCrossings(scan, removeEchoes(scan, mergeDuplicates([...bars, ...hidden], scan)));
@@ -268,10 +271,36 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
           bar,
           isBoxedIn ? { minTrace: 0, maxTrace: scan.traces - 1, excluded: [] } : limits,
         );
+        // A bar found in the residual whose refits both fail or slide onto a found neighbour's position, where that
+        // neighbour is shallower and its curve crosses this bar's apex while this bar's own picks keep off it: the
+        // refit's apex lobe and picks were the neighbour's limb, not evidence against the bar (decision 0072).
+        if (residualFound.has(bar.result)) {
+          const lostTo = (f: FittedCandidate | undefined): FittedCandidate | undefined =>
+            f && Math.abs(f.result.fit.x0M - bar.result.fit.x0M) > REFIT_MAX_SLIDE_M
+              ? current.find(
+                  (o, i) =>
+                    i !== index && Math.abs(o.result.fit.x0M - f.result.fit.x0M) <= HIDDEN_BAR_MIN_OFFSET_M,
+                )
+              : undefined;
+          const onto = [plain, alone].map(lostTo);
+          const isLost = [plain, alone].every((f, i) => !f || onto[i]);
+          const neighbours = onto.filter((o): o is FittedCandidate => o !== undefined);
+          if (isLost && neighbours.length > 0 && neighbours.every((o) => isHiddenUnder(scan, bar, o))) {
+            const kept = keepScreening(bar);
+            if (kept) return kept;
+          }
+        }
         if (!plain || !alone) return plain ?? alone;
         return fitQuality(alone) > fitQuality(plain) ? alone : plain;
       })
       .filter((b): b is FittedCandidate => b !== undefined);
+  // The screening fit kept, its apex lobe measured again on the refined scan (a bar found in the residual was
+  // measured there, with part of its reflection subtracted).
+  const keepScreening = (bar: FittedCandidate): FittedCandidate | undefined => {
+    const trace = Math.round(bar.result.fit.x0M / scan.traceSpacingM);
+    const apex = findApexLobe(refined, trace, predictedSample(scan, bar, trace), true, polarity);
+    return apex && { ...bar, result: { ...bar.result, apex }, isOneSided: true };
+  };
   const refitOn = (
     picked: PreparedScan,
     bar: FittedCandidate,
@@ -362,6 +391,27 @@ const RESIDUAL_ROUNDS = 2;
 
 /** How far a one-limbed screening fit of a bar with a hidden side may lie from its stack peak, metres. */
 const HIDDEN_SIDE_MAX_SLIDE_M = 0.015;
+
+/** How far the final refit may move a bar found in the residual before it counts as slid away, metres. */
+const REFIT_MAX_SLIDE_M = 0.015;
+
+/**
+ * Whether a bar lies hidden under a neighbour's limb: the neighbour is shallower, its curve comes within 0.6 period
+ * of the bar's apex (the distance at which {@link interferenceLimits} stops a limb), and fewer than half of the
+ * bar's own picks lie on the neighbour's curve (within a third of a period, as in {@link removeLimbCrossings}):
+ * its picks are its own limb, not the neighbour's.
+ */
+function isHiddenUnder(scan: PreparedScan, bar: FittedCandidate, neighbour: FittedCandidate): boolean {
+  if (neighbour.result.fit.coverM >= bar.result.fit.coverM) return false;
+  const trace = bar.result.fit.x0M / scan.traceSpacingM;
+  const gap = Math.abs(predictedSample(scan, neighbour, trace) - predictedSample(scan, bar, trace));
+  if (gap >= 0.6 * scan.periodSamples) return false;
+  const { picks } = bar.result;
+  const on = picks.filter(
+    (p) => Math.abs(predictedSample(scan, neighbour, p.traceIndex) - p.sample) < scan.periodSamples / 3,
+  ).length;
+  return picks.length > 0 && on < 0.5 * picks.length;
+}
 
 /** A bar found in the residual must lie at least this far along the line from every bar found before, metres. */
 const HIDDEN_BAR_MIN_OFFSET_M = 0.015;

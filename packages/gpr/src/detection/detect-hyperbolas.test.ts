@@ -8,6 +8,7 @@ import {
   detectHyperbolas,
   directWaveAmplitude,
   findHyperbolas,
+  isHiddenUnder,
   MIN_REFLECTION_STRENGTH,
   reflectionStrength,
 } from './detect-hyperbolas';
@@ -175,5 +176,52 @@ describe('mergeDuplicates', () => {
     };
     expect(mergeDuplicates([one, other])).toHaveLength(2);
     expect(mergeDuplicates([one, other], scan)).toHaveLength(1);
+  });
+});
+
+describe('isHiddenUnder', () => {
+  // dev-random-03 (εr 6.2, 1.6 GHz): the residual search fits a deep bar (x 158 mm, cover 103 mm) on its own left
+  // limb; its final refits slide onto the shallow bar at x 68 mm (cover 47 mm), whose right limb crosses the deep
+  // bar's apex. That slide is the neighbour's limb taken for the bar's, and the screening fit is kept (decision
+  // 0072); a bar whose picks are the neighbour's curve, or a neighbour that is deeper or misses the apex, is not.
+  const scan = prepareScan(
+    createSyntheticBScan({ traces: 125, centreFrequencyHz: 1.6e9, permittivity: 6.2, bars: [] }),
+  );
+  const curve = (x0M: number, coverM: number, radiusM: number) => ({
+    radiusM,
+    result: {
+      fit: { x0M, coverM, permittivity: 6.2 },
+      offsetSamples: 0,
+      picks: [] as { traceIndex: number; sample: number }[],
+    },
+  });
+  const shallow = curve(0.068, 0.047, 0.006);
+  const deep = curve(0.158, 0.103, 0.012);
+  const pickedOn = (bar: typeof deep, on: typeof deep) => ({
+    ...bar,
+    result: {
+      ...bar.result,
+      picks: Array.from({ length: 10 }, (_, i) => 28 + i).map((t) => ({
+        traceIndex: t,
+        sample: predictedSample(scan, on, t),
+      })),
+    },
+  });
+
+  it('is true for a deep bar picked on its own limb, a shallower neighbour crossing its apex', () => {
+    expect(isHiddenUnder(scan, pickedOn(deep, deep), shallow)).toBe(true);
+  });
+
+  it("is false when the bar's picks lie on the neighbour's curve", () => {
+    expect(isHiddenUnder(scan, pickedOn(deep, shallow), shallow)).toBe(false);
+  });
+
+  it('is false when the neighbour is the deeper bar', () => {
+    expect(isHiddenUnder(scan, pickedOn(shallow, shallow), deep)).toBe(false);
+  });
+
+  it("is false when the neighbour's curve passes more than 0.6 period from the bar's apex", () => {
+    expect(isHiddenUnder(scan, pickedOn(deep, deep), curve(0.13, 0.047, 0.006))).toBe(false);
+    expect(isHiddenUnder(scan, pickedOn(deep, deep), curve(0.01, 0.047, 0.006))).toBe(false);
   });
 });

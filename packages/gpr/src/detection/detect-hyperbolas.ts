@@ -395,13 +395,31 @@ const HIDDEN_SIDE_MAX_SLIDE_M = 0.015;
 /** How far the final refit may move a bar found in the residual before it counts as slid away, metres. */
 const REFIT_MAX_SLIDE_M = 0.015;
 
+/** What {@link isHiddenUnder} reads of a bar: its fitted curve and its picks. */
+type CurveOf = Parameters<typeof predictedSample>[1] & {
+  result: { picks: readonly { traceIndex: number; sample: number }[] };
+};
+
 /**
  * Whether a bar lies hidden under a neighbour's limb: the neighbour is shallower, its curve comes within 0.6 period
  * of the bar's apex (the distance at which {@link interferenceLimits} stops a limb), and fewer than half of the
  * bar's own picks lie on the neighbour's curve (within a third of a period, as in {@link removeLimbCrossings}):
- * its picks are its own limb, not the neighbour's.
+ * its picks are its own limb, not the neighbour's (decision 0072).
+ *
+ * @param scan - the prepared scan.
+ * @param bar - the bar (a screening fit found in the residual).
+ * @param neighbour - the found bar its refit slid onto.
+ * @returns true when the refit's slide is the neighbour's limb taken for the bar's.
+ * @example
+ * ```ts
+ * if (isHiddenUnder(scan, bar, neighbour)) keepScreening(bar);
+ * ```
  */
-function isHiddenUnder(scan: PreparedScan, bar: FittedCandidate, neighbour: FittedCandidate): boolean {
+export function isHiddenUnder(
+  scan: Parameters<typeof predictedSample>[0] & Pick<PreparedScan, 'periodSamples'>,
+  bar: CurveOf,
+  neighbour: CurveOf,
+): boolean {
   if (neighbour.result.fit.coverM >= bar.result.fit.coverM) return false;
   const trace = bar.result.fit.x0M / scan.traceSpacingM;
   const gap = Math.abs(predictedSample(scan, neighbour, trace) - predictedSample(scan, bar, trace));

@@ -1,4 +1,5 @@
 import { SPEED_OF_LIGHT_M_PER_S } from '../model/radargram';
+import { gaussLegendre } from './gauss-legendre';
 import { hankel2 } from './cylinder-scattering';
 
 /**
@@ -22,38 +23,6 @@ import { hankel2 } from './cylinder-scattering';
  * at h = 0 the merged air/ground wave peaks 20–90 ps after s/c (εr 5–9.5), at h = 4 mm the reflection from the
  * surface (R ≈ −1 at grazing) pulls the lobe 0–20 ps before s/c.
  */
-
-/** Gauss–Legendre rule on [−1, 1], cached per order. */
-const GAUSS = new Map<number, { x: Float64Array; w: Float64Array }>();
-
-function gauss(order: number): { x: Float64Array; w: Float64Array } {
-  const cached = GAUSS.get(order);
-  if (cached) return cached;
-  const x = new Float64Array(order);
-  const w = new Float64Array(order);
-  for (let i = 0; i < order; i++) {
-    let z = Math.cos((Math.PI * (i + 0.75)) / (order + 0.5));
-    let derivative = 1;
-    for (let iteration = 0; iteration < 100; iteration++) {
-      let p0 = 1;
-      let p1 = z;
-      for (let k = 2; k <= order; k++) {
-        const p2 = ((2 * k - 1) * z * p1 - (k - 1) * p0) / k;
-        p0 = p1;
-        p1 = p2;
-      }
-      derivative = (order * (z * p1 - p0)) / (z * z - 1);
-      const step = p1 / derivative;
-      z -= step;
-      if (Math.abs(step) < 1e-15) break;
-    }
-    x[i] = z;
-    w[i] = 2 / ((1 - z * z) * derivative * derivative);
-  }
-  const rule = { x, w };
-  GAUSS.set(order, rule);
-  return rule;
-}
 
 /**
  * Where the evanescent integral stops, in units of k (the concrete's wavenumber), when the antennas' height does not
@@ -97,7 +66,7 @@ export function directWaveKernel(
   };
   // A: 0 ≤ k_x ≤ k₀, k_x = k₀ sin φ, dk_x/k_z1 = dφ; both k_z real.
   {
-    const { x, w } = gauss(32);
+    const { nodes: x, weights: w } = gaussLegendre(32);
     for (let i = 0; i < x.length; i++) {
       const phi = (Math.PI / 4) * (x[i] + 1);
       const kx = k0 * Math.sin(phi);
@@ -112,7 +81,7 @@ export function directWaveKernel(
   // k_z1 = −i k₀ sinh t, k_z2 real.
   {
     const tk = Math.acosh(Math.sqrt(eps));
-    const { x, w } = gauss(32);
+    const { nodes: x, weights: w } = gaussLegendre(32);
     for (let i = 0; i < x.length; i++) {
       const psi = (Math.PI / 4) * (x[i] + 1);
       const t = tk * Math.sin(psi);
@@ -140,7 +109,7 @@ export function directWaveKernel(
       const r = (a - b) / (a + b);
       add(r, 0, 0, 1, ((weight * Math.exp(-2 * a * h)) / a) * Math.cos(kx * s));
     };
-    const { x, w } = gauss(16);
+    const { nodes: x, weights: w } = gaussLegendre(16);
     // [k, 2k]: k_x = k + u², u ∈ [0, √k].
     const uMax = Math.sqrt(k);
     const panelsNear = Math.max(1, Math.ceil((k * s) / Math.PI));
@@ -153,7 +122,7 @@ export function directWaveKernel(
       }
     }
     const panels = Math.max(1, Math.ceil(((top - 2 * k) * s) / Math.PI));
-    const { x: x8, w: w8 } = gauss(8);
+    const { nodes: x8, weights: w8 } = gaussLegendre(8);
     for (let p = 0; p < panels; p++) {
       const a0 = 2 * k + (p * (top - 2 * k)) / panels;
       const a1 = 2 * k + ((p + 1) * (top - 2 * k)) / panels;

@@ -37,13 +37,15 @@ function StatCard({
         {values ? (
           <>
             <Typography variant="h6" sx={{ lineHeight: 1.3 }}>
-              <span data-testid={`${testId}-avg`}>{values.avgMm.toFixed(1)} mm</span>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid={`${testId}-avg`}>
+                {values.avgMm.toFixed(1)} mm
+              </Box>
               {values.sdMm !== undefined && (
                 <Tooltip title="Typical uncertainty (1 σ) of one bar's value">
                   <Typography
                     component="span"
                     variant="body2"
-                    sx={{ color: 'text.secondary', ml: 0.75 }}
+                    sx={{ color: 'text.secondary', ml: 0.75, whiteSpace: 'nowrap', display: 'inline-block' }}
                     data-testid={`${testId}-sd`}
                   >
                     ± {values.sdMm.toFixed(1)} mm

@@ -21,6 +21,7 @@ import {
 import { findStackPeaks, type StackPeak } from './stack-peaks';
 import {
   interferenceLimits,
+  isMostlyOnCurve,
   isPlausibleFit,
   mergeDuplicates,
   predictedSample,
@@ -425,10 +426,7 @@ export function isHiddenUnder(
   const gap = Math.abs(predictedSample(scan, neighbour, trace) - predictedSample(scan, bar, trace));
   if (gap >= 0.6 * scan.periodSamples) return false;
   const { picks } = bar.result;
-  const on = picks.filter(
-    (p) => Math.abs(predictedSample(scan, neighbour, p.traceIndex) - p.sample) < scan.periodSamples / 3,
-  ).length;
-  return picks.length > 0 && on < 0.5 * picks.length;
+  return picks.length > 0 && !isMostlyOnCurve(scan, picks, neighbour);
 }
 
 /** A bar found in the residual must lie at least this far along the line from every bar found before, metres. */

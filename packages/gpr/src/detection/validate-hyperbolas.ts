@@ -191,10 +191,7 @@ export function removeLimbCrossings(scan: PreparedScan, candidates: FittedCandid
     const followsLimb = (other: FittedCandidate, side: -1 | 1): boolean => {
       const picks = c.result.picks.filter((p) => Math.sign(p.traceIndex - trace) === side);
       if (picks.length === 0) return true;
-      const on = picks.filter(
-        (p) => Math.abs(predictedSample(scan, other, p.traceIndex) - p.sample) < tolerance,
-      ).length;
-      return on >= LIMB_CROSSING_SHARE * picks.length;
+      return isMostlyOnCurve(scan, picks, other);
     };
     const explains = (other: FittedCandidate): boolean =>
       other !== c &&
@@ -211,6 +208,31 @@ export function removeLimbCrossings(scan: PreparedScan, candidates: FittedCandid
 
 /** Share of a side's picks on a neighbour's limb that makes the side that neighbour's ({@link removeLimbCrossings}). */
 const LIMB_CROSSING_SHARE = 0.5;
+
+/**
+ * Whether most picks ({@link LIMB_CROSSING_SHARE} or more) lie on another bar's curve, within a third of a period:
+ * the test by which picks are that bar's limb rather than their own ({@link removeLimbCrossings}, decision 0072).
+ *
+ * @param scan - the scan the curves are predicted on.
+ * @param picks - the picks (at least one).
+ * @param other - the other bar.
+ * @returns true when the picks follow the other bar's curve.
+ * @example
+ * ```ts
+ * isMostlyOnCurve(scan, bar.result.picks, neighbour); // false: the bar's picks are its own limb
+ * ```
+ */
+export function isMostlyOnCurve(
+  scan: Parameters<typeof predictedSample>[0] & Pick<PreparedScan, 'periodSamples'>,
+  picks: readonly { traceIndex: number; sample: number }[],
+  other: Parameters<typeof predictedSample>[1],
+): boolean {
+  const tolerance = scan.periodSamples / 3;
+  const on = picks.filter(
+    (p) => Math.abs(predictedSample(scan, other, p.traceIndex) - p.sample) < tolerance,
+  ).length;
+  return on >= LIMB_CROSSING_SHARE * picks.length;
+}
 
 /**
  * Where a bar's limbs may be picked without a neighbour's hyperbola in the way: each limb stops where a

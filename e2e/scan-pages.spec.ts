@@ -232,7 +232,11 @@ describe('scan pages: area scan, dual orientation, scan groups', () => {
     // Each synthetic line holds 10 bars.
     expect(await count('parallel')).toBeGreaterThanOrEqual(8);
     expect(await count('perpendicular')).toBeGreaterThanOrEqual(8);
-    expect(await page.getByTestId('dual-permittivity').textContent()).toMatch(/Permittivity\d/);
+    // One permittivity for the pair, with its uncertainty and source (issue #13 item 8).
+    const dualValue = page.getByTestId('dual-permittivity').getByTestId('permittivity-value');
+    expect(await dualValue.textContent()).toMatch(
+      /^εr \d+\.\d\d ± \d+\.\d\d, estimated from \d+ hyperbolas$/,
+    );
     await shot('scan-pages-04-dual-gpr-rebars');
 
     // Corrections per scan on the pair's Rebars tab (issue #14 item 5): the GPR scan page's editor, saved as
@@ -298,6 +302,34 @@ describe('scan pages: area scan, dual orientation, scan groups', () => {
     // The swapped pair is a new analysis input: it runs and finishes too.
     await page.getByTestId('tab-rebars').click();
     await waitFinished();
+
+    // Issue #13 item 7 on the pair: a bar of the perpendicular scan measured with a cover meter calibrates the
+    // pair's one permittivity; the bars of the other scan follow; the calibration can be removed.
+    const card = page.getByTestId('dual-permittivity');
+    const source = () => card.getByTestId('permittivity-value').getAttribute('data-source');
+    const parallelCount = () =>
+      page.getByTestId('dual-parallel-rebars').getByTestId('rebar-view').getAttribute('data-analysis-count');
+    const barsBefore = await parallelCount();
+    await page.getByRole('combobox', { name: 'Measured bar' }).click();
+    const option = page
+      .getByRole('option')
+      .filter({ hasText: /m, cover/ })
+      .last();
+    const [, xText, coverText] = (await option.textContent())!.match(/([\d.]+) m, cover ([\d.]+) mm/)!;
+    await option.click();
+    const measuredMm = Math.round(Number(coverText) * 0.9 * 10) / 10;
+    await card.getByTestId('calibration-cover').fill(String(measuredMm));
+    await card.getByTestId('calibration-apply').click();
+    await expect.poll(source, { timeout: 90_000 }).toBe('calibrated');
+    await waitFinished();
+    expect(await card.getByTestId('permittivity-value').textContent()).toContain(
+      `calibrated on the bar at ${Number(xText).toFixed(3)} m of the perpendicular scan (measured cover ${measuredMm.toFixed(1)} mm)`,
+    );
+    expect(await parallelCount()).toBe(barsBefore);
+    await shot('scan-pages-05b-dual-gpr-calibrated');
+    await card.getByTestId('calibration-remove').click();
+    await expect.poll(source, { timeout: 90_000 }).toBe('estimated');
+    await waitFinished();
   });
 
   it('shows a dual-orientation area scan side by side with the combined analysis', async () => {
@@ -321,13 +353,42 @@ describe('scan pages: area scan, dual orientation, scan groups', () => {
       .poll(() => orientations(parallelBars), { timeout: 10_000 })
       .toEqual(AREA_TRUTH.vertical.map(() => '0'));
     expect(await orientations(perpendicularBars)).toEqual(AREA_TRUTH.horizontal.map(() => '1'));
-    expect(await page.getByTestId('dual-area-permittivity').textContent()).toMatch(/both area scans: \d/);
+    const card = page.getByTestId('dual-area-permittivity');
+    const value = card.getByTestId('permittivity-value');
+    expect(await value.textContent()).toMatch(/^εr \d+\.\d\d ± \d+\.\d\d, estimated from \d+ hyperbolas$/);
+    expect(await card.textContent()).toContain('One permittivity for both area scans');
     // Each side's first line lists its own detections: the bars of that side's direction it crosses.
     const rows = (side: string) =>
       page.locator(`[data-testid="dual-${side}-area"] [data-testid="line-detection-row"]`).count();
     await expect.poll(() => rows('parallel')).toBe(AREA_TRUTH.vertical.length);
     await expect.poll(() => rows('perpendicular')).toBe(AREA_TRUTH.horizontal.length);
     await shot('scan-pages-06-dual-area');
+
+    // Issue #13 item 7 on the pair of areas: a horizontal bar (the perpendicular area's) measured where a line
+    // crosses it calibrates both layers; the vertical layer's average cover follows.
+    const verticalAverage = async () =>
+      Number(
+        (await page.getByTestId('dual-parallel-area-stats-vertical-cover-avg').textContent())!.match(
+          /[\d.]+/,
+        )![0],
+      );
+    const before = await verticalAverage();
+    await page.getByRole('combobox', { name: 'Measured bar and line' }).click();
+    const option = page.getByRole('option').filter({ hasText: /cover/ }).last();
+    const [, xText, yText, coverText] = (await option.textContent())!.match(
+      /x ([\d.]+) m, y ([\d.]+) m, cover ([\d.]+) mm/,
+    )!;
+    await option.click();
+    const measuredMm = Math.round(Number(coverText) * 0.9 * 10) / 10;
+    await card.getByTestId('calibration-cover').fill(String(measuredMm));
+    await card.getByTestId('calibration-apply').click();
+    await expect.poll(() => value.getAttribute('data-source'), { timeout: 150_000 }).toBe('calibrated');
+    await waitFinished();
+    expect(await value.textContent()).toContain(
+      `calibrated on the bar at x ${Number(xText).toFixed(3)} m, y ${Number(yText).toFixed(3)} m (measured cover ${measuredMm.toFixed(1)} mm)`,
+    );
+    await expect.poll(verticalAverage, { timeout: 30_000 }).toBeLessThan(before);
+    await shot('scan-pages-06b-dual-area-calibrated');
   });
 
   it('lists a MULTI_SCAN group and sends an AREA_SCAN group to its area-scan page', async () => {

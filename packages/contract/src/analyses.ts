@@ -136,12 +136,13 @@ export const AnalysisInputSchema = z
       .object({
         xM: z.number().min(0),
         yM: z.number().min(0).optional(),
+        scan: z.enum(['parallel', 'perpendicular']).optional(),
         coverM: z.number().min(0).max(2),
       })
       .optional()
       .meta({
         description:
-          'A cover measured on site (cover meter, drill hole) that calibrates the permittivity, metres. LINE_SCAN_REBAR_2: xM is the position along the line. AREA_SCAN_REBAR_2: (xM, yM) is the point of the grid where it was measured; the bar detected nearest it (within 50 mm) calibrates the whole area. Every cover is recomputed with the calibrated permittivity; a run without knownCover removes the calibration.',
+          'A cover measured on site (cover meter, drill hole) that calibrates the permittivity, metres. LINE_SCAN_REBAR_2: xM is the position along the line. AREA_SCAN_REBAR_2 and AREA_SCAN_DUAL_ORIENTATION_REBAR_2: (xM, yM) is the point of the grid where it was measured; the bar detected nearest it (within 50 mm) calibrates the whole area (both areas of a pair). LINE_SCAN_DUAL_ORIENTATION_REBAR_2: scan names the scan of the pair the bar was measured on and xM the position along it; it calibrates both scans. Every cover is recomputed with the calibrated permittivity; a run without knownCover removes the calibration.',
       }),
   })
   .meta({

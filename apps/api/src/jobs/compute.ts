@@ -2,6 +2,7 @@ import {
   analyzeDualOrientationAreaScan,
   combineAreaScan,
   detectAreaLine,
+  type AreaKnownCover,
   type AreaLineDetections,
   analyzeDualOrientationLineScan,
   analyzeLineScan,
@@ -63,13 +64,14 @@ export type ComputeRequest =
         permittivity?: number;
         parallelHyperbolas?: HyperbolaLabel[];
         perpendicularHyperbolas?: HyperbolaLabel[];
+        knownCover?: { xM: number; yM?: number; scan?: 'parallel' | 'perpendicular'; coverM: number };
       };
     }
   | {
       type: 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2';
       parallelLines: (AreaScanLineInput & { nodeId: string })[];
       perpendicularLines: (AreaScanLineInput & { nodeId: string })[];
-      options: { permittivity?: number };
+      options: AreaCombineOptions;
     };
 
 export interface ComputeHooks {
@@ -99,13 +101,29 @@ export function lineResults(result: LineScanAnalysis): Record<string, unknown> {
     antennaSeparationM: result.antennaSeparationM,
     timeZeroS: result.timeZeroS,
     permittivity: result.permittivity,
-    ...(result.permittivityNote !== undefined && { permittivityNote: result.permittivityNote }),
-    ...(result.calibration !== undefined && { calibration: result.calibration }),
+    ...calibrationResults(result),
     rebars: result.rebars,
     hyperbolas: result.hyperbolas,
     materialProperties: result.materialProperties.values,
     materialPropertyDetails: result.materialProperties.details,
     warnings: result.warnings,
+  };
+}
+
+/** An area's known cover as the engine takes it (canonicalizeInput refuses an area's known cover without yM). */
+function areaKnownCover(options: AreaCombineOptions): AreaKnownCover | undefined {
+  const known = options.knownCover;
+  return known?.yM !== undefined ? { xM: known.xM, yM: known.yM, coverM: known.coverM } : undefined;
+}
+
+/** The plausibility note and the calibration of a rebar result, where it has them. */
+function calibrationResults(result: {
+  permittivityNote?: string;
+  calibration?: object;
+}): Record<string, unknown> {
+  return {
+    ...(result.permittivityNote !== undefined && { permittivityNote: result.permittivityNote }),
+    ...(result.calibration !== undefined && { calibration: result.calibration }),
   };
 }
 
@@ -163,20 +181,12 @@ export function compute(
     }
     case 'AREA_SCAN_COMBINE': {
       const { lines } = request;
-      const { permittivity, knownCover } = request.options;
-      const result = combineAreaScan(lines, {
-        permittivity,
-        // canonicalizeInput refuses an area's known cover without yM.
-        knownCover:
-          knownCover?.yM !== undefined
-            ? { xM: knownCover.xM, yM: knownCover.yM, coverM: knownCover.coverM }
-            : undefined,
-      });
+      const { permittivity } = request.options;
+      const result = combineAreaScan(lines, { permittivity, knownCover: areaKnownCover(request.options) });
       return {
         results: {
           permittivity: result.permittivity,
-          ...(result.permittivityNote !== undefined && { permittivityNote: result.permittivityNote }),
-          ...(result.calibration !== undefined && { calibration: result.calibration }),
+          ...calibrationResults(result),
           rebars: result.rebars,
           materialProperties: result.materialProperties.values,
           materialPropertyDetails: result.materialProperties.details,
@@ -192,10 +202,19 @@ export function compute(
     }
     case 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2': {
       hooks.progress(0.05, 'analysing both scans');
-      const result = analyzeDualOrientationLineScan(request.parallel, request.perpendicular, request.options);
+      const { knownCover, ...options } = request.options;
+      const result = analyzeDualOrientationLineScan(request.parallel, request.perpendicular, {
+        ...options,
+        // canonicalizeInput refuses a pair's known cover without the scan it was measured on.
+        knownCover:
+          knownCover?.scan !== undefined
+            ? { scan: knownCover.scan, xM: knownCover.xM, coverM: knownCover.coverM }
+            : undefined,
+      });
       return {
         results: {
           permittivity: result.permittivity,
+          ...calibrationResults(result),
           rebars: [...result.parallel.rebars, ...result.perpendicular.rebars],
           materialProperties: result.parallel.materialProperties.values,
           materialPropertyDetails: result.parallel.materialProperties.details,
@@ -208,6 +227,7 @@ export function compute(
       const all = [...request.parallelLines, ...request.perpendicularLines];
       const result = analyzeDualOrientationAreaScan(request.parallelLines, request.perpendicularLines, {
         permittivity: request.options.permittivity,
+        knownCover: areaKnownCover(request.options),
         onLine: (line, i) => {
           const input = all[i];
           if (input) hooks.partial(input.nodeId, { ...lineResults(line), nodeId: input.nodeId });
@@ -217,6 +237,7 @@ export function compute(
       return {
         results: {
           permittivity: result.permittivity,
+          ...calibrationResults(result),
           rebars: result.rebars,
           parallel: { rebars: result.parallel.rebars },
           perpendicular: { rebars: result.perpendicular.rebars },

@@ -177,8 +177,20 @@ function radiusSdWithPermittivity(
   return Math.hypot(fit.radiusSdM, 0.5 * (above.radiusM - below.radiusM));
 }
 
-function calibrateOnKnownCover(
-  line: LineDetections,
+/**
+ * The permittivity calibrated on the line's bar detected nearest a position of known cover (within
+ * {@link KNOWN_COVER_REACH_M} along the line), or undefined when no bar is that near.
+ *
+ * @param line - the line's detections.
+ * @param known - where along the line the cover was measured, and the cover, metres.
+ * @returns the calibrated permittivity, or undefined.
+ * @example
+ * ```ts
+ * calibrateOnKnownCover(detectLine(rg), { xM: 0.42, coverM: 0.035 })?.source; // 'calibrated'
+ * ```
+ */
+export function calibrateOnKnownCover(
+  line: LineDetectionsCore,
   known: { xM: number; coverM: number },
 ): PooledPermittivity | undefined {
   let best = -1;

@@ -5,10 +5,15 @@ import {
   type AreaScanAnalysisOptions,
   type AreaScanLineInput,
 } from './analyze-area-scan';
-import { finishLine, type LineScanAnalysis, type LineScanAnalysisOptions } from './analyze-line-scan';
+import {
+  calibrateOnKnownCover,
+  finishLine,
+  type LineScanAnalysis,
+  type LineScanAnalysisOptions,
+} from './analyze-line-scan';
 import { detectLine, linePermittivities } from './line-detections';
 import { estimateMaterialProperties } from './material-properties';
-import { poolPermittivity, type PooledPermittivity } from './pool-permittivity';
+import { permittivityPlausibilityNote, poolPermittivity, type PooledPermittivity } from './pool-permittivity';
 import { REBAR_ORIENTATION, type HyperbolaLabel, type MaterialProperties, type RebarResult } from './types';
 
 /** Options of {@link analyzeDualOrientationLineScan}. */
@@ -20,12 +25,28 @@ export interface DualLineScanOptions extends Omit<
   parallelHyperbolas?: HyperbolaLabel[];
   /** User-corrected labels of the perpendicular scan. */
   perpendicularHyperbolas?: HyperbolaLabel[];
+  /**
+   * A cover measured on site on one bar of one of the two scans (cover meter, drill hole): that scan's bar detected
+   * nearest `xM` along it (within 50 mm) calibrates the pair's one permittivity. Ignored when `permittivity` is given.
+   */
+  knownCover?: DualKnownCover;
+}
+
+/** A cover measured on a bar of one scan of a dual-orientation pair, at `xM` along that scan, metres. */
+export interface DualKnownCover {
+  scan: 'parallel' | 'perpendicular';
+  xM: number;
+  coverM: number;
 }
 
 /** LINE_SCAN_DUAL_ORIENTATION_REBAR_2 result. */
 export interface DualLineScanAnalysis {
   /** One permittivity for both scans. */
   permittivity: PooledPermittivity;
+  /** Set when that permittivity lies outside concrete's 4–16 ({@link permittivityPlausibilityNote}). */
+  permittivityNote?: string;
+  /** The measured cover the permittivity was calibrated on (`permittivity.source` 'calibrated'). */
+  calibration?: DualKnownCover;
   /** The parallel scan (runs along x; its bars are VERTICAL; depthCoords [[x, 0, depth]]). */
   parallel: LineScanAnalysis;
   /** The perpendicular scan (runs along y; its bars are HORIZONTAL; depthCoords [[0, y, depth]]). */
@@ -67,10 +88,19 @@ export function analyzeDualOrientationLineScan(
     onProgress: undefined,
   });
   options.onProgress?.(0.9, 'perpendicular scan');
+  const known = options.knownCover;
+  const calibrated =
+    options.permittivity === undefined && known
+      ? calibrateOnKnownCover(known.scan === 'parallel' ? a : b, known)
+      : undefined;
+  if (options.permittivity === undefined && known && !calibrated)
+    (known.scan === 'parallel' ? a : b).warnings.push(
+      `no bar found within 50 mm of x = ${known.xM} m of the ${known.scan} scan to calibrate on`,
+    );
   const permittivity: PooledPermittivity =
     options.permittivity !== undefined
       ? { value: options.permittivity, sd: 0, source: 'user', count: 0 }
-      : poolPermittivity([...linePermittivities(a), ...linePermittivities(b)]);
+      : (calibrated ?? poolPermittivity([...linePermittivities(a), ...linePermittivities(b)]));
   const parallelResult = finishLine(a, permittivity, { ...options, orientation: REBAR_ORIENTATION.VERTICAL });
   const perpendicularResult = finishLine(b, permittivity, {
     ...options,
@@ -80,8 +110,14 @@ export function analyzeDualOrientationLineScan(
     rebar.depthCoords = rebar.depthCoords.map(([x, y, depth]) => [y, x, depth]);
   }
   options.onProgress?.(1, 'done');
+  const note =
+    permittivity.source === 'user'
+      ? undefined
+      : permittivityPlausibilityNote(permittivity.value, permittivity.source);
   return {
     permittivity,
+    ...(note !== undefined && { permittivityNote: note }),
+    ...(calibrated && known && { calibration: { ...known } }),
     parallel: parallelResult,
     perpendicular: perpendicularResult,
     rebars: [...parallelResult.rebars, ...perpendicularResult.rebars],
@@ -100,6 +136,10 @@ export function analyzeDualOrientationLineScan(
 /** AREA_SCAN_DUAL_ORIENTATION_REBAR_2 result. */
 export interface DualAreaScanAnalysis {
   permittivity: PooledPermittivity;
+  /** Set when that permittivity lies outside concrete's 4–16 ({@link permittivityPlausibilityNote}). */
+  permittivityNote?: string;
+  /** The measured cover (a point of the shared grid) the permittivity was calibrated on. */
+  calibration?: AreaScanAnalysis['calibration'];
   /** Bars and lines of the parallel area scan (its lines run along x: VERTICAL bars). */
   parallel: Pick<AreaScanAnalysis, 'rebars' | 'lines'>;
   /** Bars and lines of the perpendicular area scan (lines along y: HORIZONTAL bars). */
@@ -137,6 +177,8 @@ export function analyzeDualOrientationAreaScan(
   const split = parallelLines.length;
   return {
     permittivity: result.permittivity,
+    ...(result.permittivityNote !== undefined && { permittivityNote: result.permittivityNote }),
+    ...(result.calibration !== undefined && { calibration: result.calibration }),
     parallel: {
       rebars: result.rebars.filter((r) => r.orientation === REBAR_ORIENTATION.VERTICAL),
       lines: result.lines.slice(0, split),

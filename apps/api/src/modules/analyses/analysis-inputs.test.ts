@@ -93,7 +93,7 @@ describe('analysis inputs', () => {
           knownCover: { xM: 0.1, yM: 0, coverM: 0.03 },
         }),
       ).message,
-    ).toBe('knownCover.yM is only used by AREA_SCAN_REBAR_2 (a line scan takes the position along it, xM)');
+    ).toBe('knownCover.yM is only used by area scans (a line scan takes the position along it, xM)');
     expect(
       errorOf(() =>
         canonicalizeInput('LINE_SCAN_DUAL_ORIENTATION_REBAR_2', {
@@ -102,7 +102,41 @@ describe('analysis inputs', () => {
           knownCover: { xM: 0.1, coverM: 0.03 },
         }),
       ).message,
-    ).toBe('knownCover is only used by LINE_SCAN_REBAR_2 and AREA_SCAN_REBAR_2');
+    ).toBe(
+      "knownCover of LINE_SCAN_DUAL_ORIENTATION_REBAR_2 needs scan ('parallel' or 'perpendicular'): the scan whose bar was measured",
+    );
+    expect(
+      errorOf(() =>
+        canonicalizeInput('LINE_SCAN_REBAR_2', {
+          gprScanNodeId: a,
+          knownCover: { xM: 0.1, scan: 'parallel', coverM: 0.03 },
+        }),
+      ).message,
+    ).toBe('knownCover.scan is only used by LINE_SCAN_DUAL_ORIENTATION_REBAR_2');
+    expect(
+      errorOf(() =>
+        canonicalizeInput('AREA_SCAN_DUAL_ORIENTATION_REBAR_2', {
+          parallelAreaScanNodeId: a,
+          perpendicularAreaScanNodeId: b,
+          knownCover: { xM: 0.1, coverM: 0.03 },
+        }),
+      ).message,
+    ).toBe(
+      'knownCover of AREA_SCAN_DUAL_ORIENTATION_REBAR_2 needs yM: the point of the grid where the cover was measured',
+    );
+    expect(
+      errorOf(() =>
+        canonicalizeInput('HYPERBOLA_DETECTION', { gprScanNodeId: a, knownCover: { xM: 0.1, coverM: 0.03 } }),
+      ).message,
+    ).toBe(
+      'knownCover is only used by LINE_SCAN_REBAR_2, AREA_SCAN_REBAR_2 and their dual-orientation pairs',
+    );
+    const pair = canonicalizeInput('LINE_SCAN_DUAL_ORIENTATION_REBAR_2', {
+      parallelGprScanNodeId: a,
+      perpendicularGprScanNodeId: b,
+      knownCover: { xM: 0.1, scan: 'perpendicular', coverM: 0.03 },
+    });
+    expect(pair.options.knownCover).toEqual({ xM: 0.1, scan: 'perpendicular', coverM: 0.03 });
     const area = canonicalizeInput('AREA_SCAN_REBAR_2', {
       areaScanNodeId: a,
       knownCover: { xM: 0.1, yM: 0.2, coverM: 0.03 },

@@ -30,7 +30,15 @@ const FIELD_NODE_TYPES: Record<string, NodeType> = {
 export interface RunOptions {
   hyperbolaLabels?: Record<string, HyperbolaLabelDto[]>;
   permittivity?: number;
-  knownCover?: { xM: number; yM?: number; coverM: number };
+  knownCover?: KnownCoverInput;
+}
+
+/** A cover measured on site (issue #13 item 7), as the run options carry it. */
+export interface KnownCoverInput {
+  xM: number;
+  yM?: number;
+  scan?: 'parallel' | 'perpendicular';
+  coverM: number;
 }
 
 export interface CanonicalInput {
@@ -53,6 +61,34 @@ export function stableJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * Which analyses take a known cover and which point each needs: a line scan the position along it (xM), an area
+ * (or a pair of areas) the grid point (xM, yM), a pair of line scans the scan measured on and the position along it.
+ */
+function checkKnownCover(analysisType: AnalysisType, known: KnownCoverInput): void {
+  const isArea =
+    analysisType === 'AREA_SCAN_REBAR_2' || analysisType === 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2';
+  const isDualLine = analysisType === 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2';
+  if (!isArea && !isDualLine && analysisType !== 'LINE_SCAN_REBAR_2')
+    throw badRequest(
+      'knownCover is only used by LINE_SCAN_REBAR_2, AREA_SCAN_REBAR_2 and their dual-orientation pairs',
+    );
+  if (isArea && known.yM === undefined)
+    throw badRequest(
+      `knownCover of ${analysisType} needs yM: the point of the grid where the cover was measured`,
+    );
+  if (!isArea && known.yM !== undefined)
+    throw badRequest(
+      'knownCover.yM is only used by area scans (a line scan takes the position along it, xM)',
+    );
+  if (isDualLine && known.scan === undefined)
+    throw badRequest(
+      "knownCover of LINE_SCAN_DUAL_ORIENTATION_REBAR_2 needs scan ('parallel' or 'perpendicular'): the scan whose bar was measured",
+    );
+  if (!isDualLine && known.scan !== undefined)
+    throw badRequest('knownCover.scan is only used by LINE_SCAN_DUAL_ORIENTATION_REBAR_2');
 }
 
 /**
@@ -84,18 +120,7 @@ export function canonicalizeInput(analysisType: AnalysisType, raw: AnalysisInput
   const inputNodeIds = Object.values(input);
   if (new Set(inputNodeIds).size !== inputNodeIds.length)
     throw badRequest(`${fields.join(' and ')} must be two different scans`);
-  if (raw.knownCover) {
-    if (analysisType !== 'LINE_SCAN_REBAR_2' && analysisType !== 'AREA_SCAN_REBAR_2')
-      throw badRequest('knownCover is only used by LINE_SCAN_REBAR_2 and AREA_SCAN_REBAR_2');
-    if (analysisType === 'AREA_SCAN_REBAR_2' && raw.knownCover.yM === undefined)
-      throw badRequest(
-        'knownCover of AREA_SCAN_REBAR_2 needs yM: the point of the grid where the cover was measured',
-      );
-    if (analysisType === 'LINE_SCAN_REBAR_2' && raw.knownCover.yM !== undefined)
-      throw badRequest(
-        'knownCover.yM is only used by AREA_SCAN_REBAR_2 (a line scan takes the position along it, xM)',
-      );
-  }
+  if (raw.knownCover) checkKnownCover(analysisType, raw.knownCover);
   const options: RunOptions = {};
   if (raw.hyperbolaLabels && Object.keys(raw.hyperbolaLabels).length > 0) {
     if (analysisType === 'GPR_SCAN_PREVIEW' || analysisType === 'HYPERBOLA_DETECTION') {
@@ -213,6 +238,7 @@ export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow):
           permittivity: input.permittivity,
           parallelHyperbolas: labels[parallel.nodeId],
           perpendicularHyperbolas: labels[perpendicular.nodeId],
+          knownCover: input.knownCover,
         },
       };
     }
@@ -223,7 +249,7 @@ export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow):
         type: 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2',
         parallelLines: parallel.lines,
         perpendicularLines: perpendicular.lines,
-        options: { permittivity: input.permittivity },
+        options: { permittivity: input.permittivity, knownCover: input.knownCover },
       };
     }
     case 'GENERATE_POINT_CLOUD': {

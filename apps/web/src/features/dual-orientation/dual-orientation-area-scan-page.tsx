@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -12,7 +11,8 @@ import { AnalysisStatusBar } from '../area-scans/analysis-status-bar';
 import { getCoverScale } from '../area-scans/cover-colors';
 import { AreaScanPanel } from '../area-scans/area-scan-panel';
 import { MaterialPropertiesCard } from '../gpr-scans/material-properties-card';
-import { readRebarResults, readSideRebars } from '../area-scans/rebar-results';
+import { areaCalibrationPoints, readRebarResults, readSideRebars } from '../area-scans/rebar-results';
+import { PermittivityCard } from '../gpr-scans/permittivity-card';
 import { useDualOrientationAreaScan } from './dual-orientation-api';
 import { AreaSideDetails } from './area-side-details';
 import { SwapRolesButton } from './swap-roles-button';
@@ -22,7 +22,8 @@ import { ExportMenu } from '../reports/export-menu';
 /**
  * `/dual-orientation-area-scans/{id}`: the parallel and perpendicular area scans side by side, analysed
  * together (AREA_SCAN_DUAL_ORIENTATION_REBAR_2: the parallel scan's lines give the vertical bars, the
- * perpendicular scan's the horizontal ones, with one permittivity).
+ * perpendicular scan's the horizontal ones, with one permittivity, calibrated on a measured cover where the surveyor
+ * has one: issue #13 item 7).
  */
 export function DualOrientationAreaScanPage() {
   const id = useUuidParam('id');
@@ -50,6 +51,7 @@ export function DualOrientationAreaScanPage() {
       ]),
     [parsed],
   );
+  const calibrationPoints = useMemo(() => areaCalibrationPoints(parsed.rebars), [parsed.rebars]);
   const status = analysis.data?.analysisRun?.status;
   const isRunning = isActiveStatus(status);
 
@@ -135,12 +137,18 @@ export function DualOrientationAreaScanPage() {
           alignItems: 'start',
         }}
       >
-        <MaterialPropertiesCard results={results} testId="material-properties" />
-        {parsed.permittivity !== null && (
-          <Alert severity="info" icon={false} data-testid="dual-area-permittivity">
-            One permittivity for both area scans: {parsed.permittivity.toFixed(2)}
-          </Alert>
+        {input && (
+          <PermittivityCard
+            analysisType="AREA_SCAN_DUAL_ORIENTATION_REBAR_2"
+            input={input}
+            results={results ?? null}
+            pointLabel="Measured bar and line"
+            points={calibrationPoints}
+            caption="One permittivity for both area scans: the hyperbolas of every line of both are pooled."
+            testId="dual-area-permittivity"
+          />
         )}
+        <MaterialPropertiesCard results={results} testId="material-properties" />
       </Box>
     </Box>
   );

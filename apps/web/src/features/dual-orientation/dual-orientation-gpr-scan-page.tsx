@@ -9,7 +9,7 @@ import { NodeBreadcrumbs } from '../hub/node-breadcrumbs';
 import { useUuidParam } from '../../routes/use-uuid-param';
 import { useAutoAnalysis } from '../analyses/use-analysis-by-input';
 import { AnalysisStatusBar } from '../area-scans/analysis-status-bar';
-import { readRebarResults, readSideRebars } from '../area-scans/rebar-results';
+import { readSideRebars } from '../area-scans/rebar-results';
 import { DualRebarsTab } from './dual-rebars-tab';
 import { useDualOrientationGprScan } from './dual-orientation-api';
 import { ScanSignalTab } from './scan-signal-tab';
@@ -41,7 +41,6 @@ export function DualOrientationGprScanPage() {
   );
   const analysis = useAutoAnalysis('LINE_SCAN_DUAL_ORIENTATION_REBAR_2', input);
   const results = analysis.data?.results;
-  const parsed = useMemo(() => readRebarResults(results), [results]);
 
   if (dual.isError) return <LoadErrorPage error={dual.error} noun="dual-orientation GPR scan" />;
   if (!dual.data || !pair) return <Skeleton variant="rectangular" height={420} />;
@@ -75,7 +74,6 @@ export function DualOrientationGprScanPage() {
           perpendicularScan={perpendicularGprScan}
           parallelRebars={readSideRebars(results, 'parallel')}
           perpendicularRebars={readSideRebars(results, 'perpendicular')}
-          permittivity={parsed.permittivity}
           results={results}
           isDone={analysis.data?.analysisRun?.status === 'FINISHED'}
         />

@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { GprScan } from '@gprhub/contract';
@@ -8,6 +6,7 @@ import { useMemo } from 'react';
 import { OrgLink } from '../../components/org-link';
 import { LineCorrectionCard } from '../area-scans/line-correction-card';
 import { MaterialPropertiesCard } from '../gpr-scans/material-properties-card';
+import { PermittivityCard, type CalibrationPoint } from '../gpr-scans/permittivity-card';
 import type { ResultRebar } from '../area-scans/rebar-results';
 import { toAlongScan } from './dual-line-bars';
 
@@ -57,17 +56,35 @@ function ScanSection({
   );
 }
 
+/** The bars of one scan of a pair a measured cover can be entered for, at their position along that scan. */
+function dualCalibrationPoints(
+  rebars: ResultRebar[],
+  scan: 'parallel' | 'perpendicular',
+  group: string,
+): CalibrationPoint[] {
+  return toAlongScan(rebars, scan).map((bar) => {
+    // Where along the scan it crosses (the mean of its points, as the scan's own Rebars tab places it).
+    const xM = bar.depthCoords.reduce((sum, p) => sum + p[0], 0) / bar.depthCoords.length;
+    return {
+      id: `${scan}:${bar.id}`,
+      group,
+      label: `${xM.toFixed(3)} m, cover ${(bar.coverM * 1000).toFixed(1)} mm`,
+      position: { scan, xM },
+    };
+  });
+}
+
 /**
  * The Rebars tab of a dual-orientation GPR scan: the bars each scan crosses, both computed with one
  * permittivity (the same concrete), each in the GPR scan page's Rebars editor (corrections per scan, with
- * their stat cards), and the material properties.
+ * their stat cards), the permittivity with its calibration on a measured cover (issue #13 item 7), and the
+ * material properties.
  */
 export function DualRebarsTab({
   parallelScan,
   perpendicularScan,
   parallelRebars,
   perpendicularRebars,
-  permittivity,
   results,
   isDone,
 }: {
@@ -75,11 +92,21 @@ export function DualRebarsTab({
   perpendicularScan: GprScan;
   parallelRebars: ResultRebar[];
   perpendicularRebars: ResultRebar[];
-  permittivity: number | null;
-  /** The combined analysis's results (material properties and where they come from). */
+  /** The combined analysis's results (permittivity, material properties and where they come from). */
   results: Record<string, unknown> | null | undefined;
   isDone: boolean;
 }) {
+  const calibrationPoints = useMemo(
+    () => [
+      ...dualCalibrationPoints(parallelRebars, 'parallel', `Parallel scan: ${parallelScan.name}`),
+      ...dualCalibrationPoints(
+        perpendicularRebars,
+        'perpendicular',
+        `Perpendicular scan: ${perpendicularScan.name}`,
+      ),
+    ],
+    [parallelRebars, perpendicularRebars, parallelScan.name, perpendicularScan.name],
+  );
   if (!isDone)
     return (
       <Typography sx={{ color: 'text.secondary', py: 4 }} data-testid="dual-rebars-waiting">
@@ -114,17 +141,18 @@ export function DualRebarsTab({
         />
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {permittivity !== null && (
-          <Card variant="outlined" data-testid="dual-permittivity">
-            <CardContent>
-              <Typography variant="subtitle2">Permittivity</Typography>
-              <Typography variant="h6">{permittivity.toFixed(2)}</Typography>
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                One value for both scans: the hyperbolas of both are pooled.
-              </Typography>
-            </CardContent>
-          </Card>
-        )}
+        <PermittivityCard
+          analysisType="LINE_SCAN_DUAL_ORIENTATION_REBAR_2"
+          input={{
+            parallelGprScanNodeId: parallelScan.nodeId,
+            perpendicularGprScanNodeId: perpendicularScan.nodeId,
+          }}
+          results={results ?? null}
+          pointLabel="Measured bar"
+          points={calibrationPoints}
+          caption="One value for both scans: the hyperbolas of both are pooled."
+          testId="dual-permittivity"
+        />
         <MaterialPropertiesCard results={results} testId="material-properties" />
       </Box>
     </Box>

@@ -24,6 +24,17 @@ describe('permittivity in use', () => {
     );
   });
 
+  it('says on which scan of a dual-orientation pair the calibrating bar lies', () => {
+    const p = readPermittivityInUse({
+      permittivity: { value: 7.5, sd: 0.15, source: 'calibrated', count: 1 },
+      calibration: { scan: 'perpendicular', xM: 0.3, coverM: 0.045 },
+    });
+    expect(p?.calibration).toEqual({ scan: 'perpendicular', xM: 0.3, coverM: 0.045 });
+    expect(describePermittivity(p!)).toBe(
+      'εr 7.50 ± 0.15, calibrated on the bar at 0.300 m of the perpendicular scan (measured cover 45.0 mm)',
+    );
+  });
+
   it('reads an estimate with the plausibility note, and nothing from a result without permittivity', () => {
     const p = readPermittivityInUse({
       permittivity: { value: 3.6, sd: 0.3, source: 'estimated', count: 7 },

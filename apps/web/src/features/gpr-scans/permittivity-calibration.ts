@@ -1,7 +1,11 @@
-/** Where a cover was measured: along a line scan (xM), or a point of an area's grid (xM, yM), metres. */
+/**
+ * Where a cover was measured: along a line scan (xM), a point of an area's grid (xM, yM), or along one scan of a
+ * dual-orientation pair (scan, xM), metres.
+ */
 export interface MeasuredPoint {
   xM: number;
   yM?: number;
+  scan?: 'parallel' | 'perpendicular';
 }
 
 /** The permittivity of a rebar analysis as the scan and area pages show it (issue #13 items 7 and 8). */
@@ -36,7 +40,12 @@ export function readPermittivityInUse(results: Record<string, unknown> | null): 
     count: isNumber(p.count) ? p.count : 0,
     calibration:
       c && isNumber(c.xM) && isNumber(c.coverM)
-        ? { xM: c.xM, ...(isNumber(c.yM) ? { yM: c.yM } : {}), coverM: c.coverM }
+        ? {
+            xM: c.xM,
+            ...(isNumber(c.yM) ? { yM: c.yM } : {}),
+            ...(c.scan === 'parallel' || c.scan === 'perpendicular' ? { scan: c.scan } : {}),
+            coverM: c.coverM,
+          }
         : null,
     note: typeof results?.permittivityNote === 'string' ? results.permittivityNote : null,
   };
@@ -69,11 +78,13 @@ export function describePermittivity(p: PermittivityInUse): string {
  *
  * @example describePoint({ xM: 0.42 }) // '0.420 m'
  * @example describePoint({ xM: 0.42, yM: 0.1 }) // 'x 0.420 m, y 0.100 m'
+ * @example describePoint({ xM: 0.3, scan: 'perpendicular' }) // '0.300 m of the perpendicular scan'
  */
 export function describePoint(point: MeasuredPoint): string {
-  return point.yM === undefined
+  if (point.yM !== undefined) return `x ${point.xM.toFixed(3)} m, y ${point.yM.toFixed(3)} m`;
+  return point.scan === undefined
     ? `${point.xM.toFixed(3)} m`
-    : `x ${point.xM.toFixed(3)} m, y ${point.yM.toFixed(3)} m`;
+    : `${point.xM.toFixed(3)} m of the ${point.scan} scan`;
 }
 
 /**

@@ -37,15 +37,22 @@ export function PermittivityCard({
   results,
   points,
   pointLabel,
+  caption,
   testId = 'permittivity-card',
 }: {
-  analysisType: 'LINE_SCAN_REBAR_2' | 'AREA_SCAN_REBAR_2';
+  analysisType:
+    | 'LINE_SCAN_REBAR_2'
+    | 'AREA_SCAN_REBAR_2'
+    | 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2'
+    | 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2';
   /** The analysis' node ids (the run options are added here). */
   input: AnalysisInput;
   results: Record<string, unknown> | null;
   points: readonly CalibrationPoint[];
   /** Label of the point picker, e.g. "Measured bar". */
   pointLabel: string;
+  /** A line under the value, e.g. what the value serves. */
+  caption?: string;
   testId?: string;
 }) {
   const permittivity = readPermittivityInUse(results);
@@ -82,6 +89,11 @@ export function PermittivityCard({
       <Typography variant="body2" data-testid="permittivity-value" data-source={permittivity.source}>
         {describePermittivity(permittivity)}
       </Typography>
+      {caption && (
+        <Typography variant="caption" sx={{ color: 'text.secondary', mt: -1 }}>
+          {caption}
+        </Typography>
+      )}
       {permittivity.note && (
         <Alert severity="warning" data-testid="permittivity-note">
           {permittivity.note}

@@ -1,0 +1,172 @@
+import type { AnalysisByInputResponse, CreateAnalysisResponse } from '@gprhub/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syntheticAreaZip } from '../../../../../e2e/support/synthetic-area-scan.js';
+import { createFolder, importScanFiles, importSyntheticScan } from '../../test/scans.js';
+import { createMember, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
+
+// Issue #13 item 7 on the dual-orientation pairs: a cover measured on one bar calibrates the pair's one permittivity.
+let t: TestApp;
+let member: TestMember;
+let lineInput: { parallelGprScanNodeId: string; perpendicularGprScanNodeId: string };
+let areaInput: { parallelAreaScanNodeId: string; perpendicularAreaScanNodeId: string };
+
+beforeAll(async () => {
+  t = await getTestApp({ jobs: { inProcessWorker: true, threads: 1, timeoutS: 120, heartbeatS: 10 } });
+  await t.app.analysisJobs.startWorker();
+  member = await createMember(t.app);
+  const folderId = await createFolder(t.app, member);
+  lineInput = {
+    parallelGprScanNodeId: await importSyntheticScan(t.app, member, folderId),
+    perpendicularGprScanNodeId: await importSyntheticScan(t.app, member, folderId, 'L002.dzt', {
+      seed: 5,
+      bars: [{ x0M: 0.3, coverM: 0.05, radiusM: 0.006 }],
+    }),
+  };
+  const areas: string[] = [];
+  for (const part of ['vertical', 'horizontal'] as const) {
+    const imported = await importScanFiles(t.app, member, folderId, [
+      { name: `${part}.zip`, bytes: syntheticAreaZip(`Deck ${part}`, part === 'vertical' ? 300 : 400, part) },
+    ]);
+    areas.push(imported.areaScanGroups[0]!.node.nodeId);
+  }
+  areaInput = { parallelAreaScanNodeId: areas[0]!, perpendicularAreaScanNodeId: areas[1]! };
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+type DualType = 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2' | 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2';
+
+async function post<T>(
+  url: string,
+  payload: object,
+  headers = member.headers,
+): Promise<{ status: number; body: T }> {
+  const res = await t.app.inject({ method: 'POST', url, headers, payload });
+  return { status: res.statusCode, body: res.json() as T };
+}
+
+async function runToEnd<T>(analysisType: DualType, nodes: object, knownCover?: object): Promise<T> {
+  const started = await post<CreateAnalysisResponse>('/api/analyses', {
+    analysisType,
+    analysisInput: { ...nodes, ...(knownCover && { knownCover }) },
+  });
+  expect(started.status).toBeLessThan(300);
+  for (const deadline = Date.now() + 240_000; Date.now() < deadline;) {
+    const { body } = await post<AnalysisByInputResponse>('/api/analyses/by-input', {
+      analysisType,
+      analysisInput: nodes,
+    });
+    if (body.isDone && body.analysisRun?.id === started.body.analysisRun.id) return body.results as T;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('analysis not done in time');
+}
+
+interface Permittivity {
+  value: number;
+  source: string;
+}
+interface DualLineResults {
+  permittivity: Permittivity;
+  calibration?: object;
+  parallel: { rebars: { xM: number; coverM: number }[]; permittivity: Permittivity };
+  perpendicular: { rebars: { xM: number; coverM: number }[]; permittivity: Permittivity; warnings: string[] };
+}
+
+describe('known-cover calibration of a dual-orientation pair of line scans', () => {
+  it('calibrates both scans on a bar of the perpendicular one, says when no bar is near, and can be removed', async () => {
+    const type = 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2';
+    const estimated = await runToEnd<DualLineResults>(type, lineInput);
+    expect(estimated.permittivity.source).toBe('estimated');
+    expect(estimated.calibration).toBeUndefined();
+    const bar = estimated.perpendicular.rebars[0]!;
+    // The cover meter reads the perpendicular scan's bar 10 % shallower than the engine: the pair's εr rises and
+    // the parallel scan's bars, never measured, move with it.
+    const known = { scan: 'perpendicular', xM: bar.xM, coverM: bar.coverM * 0.9 };
+    const calibrated = await runToEnd<DualLineResults>(type, lineInput, known);
+    expect(calibrated.permittivity.source).toBe('calibrated');
+    expect(calibrated.calibration).toEqual(known);
+    expect(calibrated.permittivity.value).toBeGreaterThan(estimated.permittivity.value * 1.1);
+    expect(Math.abs(calibrated.perpendicular.rebars[0]!.coverM - known.coverM)).toBeLessThan(0.001);
+    expect(calibrated.parallel.permittivity).toEqual(calibrated.permittivity);
+    calibrated.parallel.rebars.forEach((r, i) =>
+      expect(r.coverM).toBeLessThan(estimated.parallel.rebars[i]!.coverM),
+    );
+
+    // The parallel scan's first bar lies at about 0.1 m; the perpendicular scan has none there.
+    const far = await runToEnd<DualLineResults>(type, lineInput, {
+      scan: 'perpendicular',
+      xM: estimated.parallel.rebars[0]!.xM,
+      coverM: 0.03,
+    });
+    expect(far.permittivity.source).toBe('estimated');
+    expect(far.perpendicular.warnings.join(' ')).toContain('of the perpendicular scan to calibrate on');
+
+    const removed = await runToEnd<DualLineResults>(type, lineInput);
+    expect(removed.calibration).toBeUndefined();
+    expect(removed.permittivity.value).toBeCloseTo(estimated.permittivity.value, 6);
+  }, 300_000);
+
+  it('refuses a pair’s known cover without the scan it was measured on', async () => {
+    const refused = await post<{ message: string }>('/api/analyses', {
+      analysisType: 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2',
+      analysisInput: { ...lineInput, knownCover: { xM: 0.1, coverM: 0.03 } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      "knownCover of LINE_SCAN_DUAL_ORIENTATION_REBAR_2 needs scan ('parallel' or 'perpendicular'): the scan whose bar was measured",
+    );
+  });
+});
+
+interface DualAreaResults {
+  permittivity: Permittivity;
+  calibration?: object;
+  rebars: { R: number; coverM: number; orientation: number; depthCoords: [number, number, number][] }[];
+  lines: { permittivity: Permittivity }[];
+}
+
+describe('known-cover calibration of a dual-orientation pair of area scans', () => {
+  it('calibrates both layers on a cover measured at a point of the shared grid', async () => {
+    const type = 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2';
+    const estimated = await runToEnd<DualAreaResults>(type, areaInput);
+    expect(estimated.calibration).toBeUndefined();
+    // A horizontal bar (the perpendicular area's), measured where one of its lines crosses it, 10 % shallower.
+    const bar = estimated.rebars.find((r) => r.orientation === 1)!;
+    const [x, y, depth] = bar.depthCoords[0]!;
+    const known = { xM: x, yM: y, coverM: (depth - bar.R) * 0.9 };
+    const calibrated = await runToEnd<DualAreaResults>(type, areaInput, known);
+    expect(calibrated.permittivity.source).toBe('calibrated');
+    expect(calibrated.calibration).toEqual(known);
+    expect(calibrated.permittivity.value).toBeGreaterThan(estimated.permittivity.value * 1.1);
+    for (const line of calibrated.lines) expect(line.permittivity).toEqual(calibrated.permittivity);
+    // Both layers move: the vertical bars were never measured.
+    const vertical = (r: DualAreaResults) => r.rebars.filter((b) => b.orientation === 0);
+    expect(vertical(calibrated).length).toBe(vertical(estimated).length);
+    vertical(calibrated).forEach((b, i) => expect(b.coverM).toBeLessThan(vertical(estimated)[i]!.coverM));
+  }, 500_000);
+
+  it('refuses a point without yM, and another organization’s pair', async () => {
+    const refused = await post<{ message: string }>('/api/analyses', {
+      analysisType: 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2',
+      analysisInput: { ...areaInput, knownCover: { xM: 0.1, coverM: 0.03 } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'knownCover of AREA_SCAN_DUAL_ORIENTATION_REBAR_2 needs yM: the point of the grid where the cover was measured',
+    );
+    const stranger = await createMember(t.app);
+    for (const [analysisType, nodes, knownCover] of [
+      ['AREA_SCAN_DUAL_ORIENTATION_REBAR_2', areaInput, { xM: 0.1, yM: 0.1, coverM: 0.03 }],
+      ['LINE_SCAN_DUAL_ORIENTATION_REBAR_2', lineInput, { scan: 'parallel', xM: 0.1, coverM: 0.03 }],
+    ] as const) {
+      const res = await post(
+        '/api/analyses',
+        { analysisType, analysisInput: { ...nodes, knownCover } },
+        stranger.headers,
+      );
+      expect(res.status).toBe(404);
+    }
+  });
+});

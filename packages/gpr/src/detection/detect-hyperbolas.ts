@@ -307,6 +307,25 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
     bar: FittedCandidate,
     limits: ReturnType<typeof interferenceLimits>,
   ): FittedCandidate | undefined => {
+    const trace = Math.round(bar.result.fit.x0M / scan.traceSpacingM);
+    const refitted = refitWithin(picked, bar, limits);
+    if (refitted) return refitted;
+    // A failed refit whose apex lobe was another, stronger reflection — where two neighbours' limbs cross within a
+    // period below the bar's apex and 12 mm aside — is retried with the lobe searched within half a period of the
+    // predicted apex (decision 0077). Its limbs run under those crossings: its curvature is left out of the
+    // line's εr (marked one-sided, as decision 0072's kept screening fits).
+    const peak = { xIdx: trace, tIdx: predictedSample(scan, bar, trace) };
+    const near = isApexLobeElsewhere(picked, peak, polarity)
+      ? refitWithin(picked, bar, limits, NEAR_APEX_WINDOW_PERIODS)
+      : undefined;
+    return near && { ...near, isOneSided: true };
+  };
+  const refitWithin = (
+    picked: PreparedScan,
+    bar: FittedCandidate,
+    limits: ReturnType<typeof interferenceLimits>,
+    apexWindowPeriods?: number,
+  ): FittedCandidate | undefined => {
     const { fit } = bar.result;
     const trace = Math.round(fit.x0M / scan.traceSpacingM);
     const result = fitCandidate(picked, trace, predictedSample(scan, bar, trace), {
@@ -315,6 +334,7 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
       polarity,
       ...limits,
       isSurfaceCoupled: true,
+      apexWindowPeriods,
     });
     if (!result) return undefined;
     const refitted = { ...bar, result };
@@ -389,6 +409,24 @@ export function reflectionStrength(scan: PreparedScan, candidate: FittedCandidat
  * false bar on StructureScan File_001.
  */
 const RESIDUAL_ROUNDS = 2;
+
+/** Half-window of the apex lobe's search when a refit's strongest lobe is another reflection, periods. */
+const NEAR_APEX_WINDOW_PERIODS = 0.5;
+
+/**
+ * Whether the lobe {@link findApexLobe} takes at a predicted apex (the strongest envelope within a period and
+ * 12 mm) lies more than half a period from the one within half a period: it is then another reflection or its flank
+ * (two neighbours' limbs crossing just beside the bar's apex), not the bar's own.
+ */
+function isApexLobeElsewhere(
+  scan: PreparedScan,
+  peak: Pick<StackPeak, 'xIdx' | 'tIdx'>,
+  polarity: 1 | -1,
+): boolean {
+  const wide = findApexLobe(scan, peak.xIdx, peak.tIdx, false, polarity);
+  const near = findApexLobe(scan, peak.xIdx, peak.tIdx, false, polarity, NEAR_APEX_WINDOW_PERIODS);
+  return !!wide && !!near && Math.abs(wide.sample - near.sample) > scan.periodSamples / 2;
+}
 
 /** How far a one-limbed screening fit of a bar with a hidden side may lie from its stack peak, metres. */
 const HIDDEN_SIDE_MAX_SLIDE_M = 0.015;

@@ -48,6 +48,11 @@ export interface CandidateFitOptions {
    * period of a weak bar's lobe. Default false.
    */
   isOffsetAtNearestPeak?: boolean;
+  /**
+   * How far from `tIdx` the apex lobe's envelope peak is searched, periods ({@link findApexLobe}). Default 1; half
+   * a period keeps a stronger reflection just beyond the bar's own lobe out (decision 0077).
+   */
+  apexWindowPeriods?: number;
   /** Largest limb delay picked, in wavelet periods. Default 0.8. */
   maxDelayPeriods?: number;
   /** Fit with the scan's surface-coupling model (`scan.surfaceCoupling`), not straight rays. Default false. */
@@ -93,7 +98,14 @@ export function fitCandidate(
   tIdx: number,
   options: CandidateFitOptions,
 ): CandidateFit | undefined {
-  let apex = findApexLobe(scan, xIdx, tIdx, options.isApexFixed ?? false, options.polarity);
+  let apex = findApexLobe(
+    scan,
+    xIdx,
+    tIdx,
+    options.isApexFixed ?? false,
+    options.polarity,
+    options.apexWindowPeriods,
+  );
   if (!apex) return undefined;
   const { traceSpacingM: dx, sampleIntervalS: dt, periodSamples: period, antennaSeparationM: s } = scan;
   const minTrace = Math.max(0, options.minTrace ?? 0);

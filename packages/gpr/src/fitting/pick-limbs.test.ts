@@ -59,3 +59,25 @@ describe('pickAlongCurve', () => {
     expect(picks.every((p) => p.traceIndex >= 50)).toBe(true);
   });
 });
+
+describe('findApexLobe', () => {
+  it('with a half-period window keeps a stronger reflection a period after the bar’s own lobe out', () => {
+    // A weak bar (0.4 of the generator's reflection) with a thick bar's apex 8 mm aside and 30 mm deeper — a
+    // period later, inside the default ± one period, ± 12 mm search — as where two neighbours' limbs cross just
+    // beside a bar's apex (dev-random-09 x366, decision 0077).
+    const weak = { x0M: 0.2, coverM: 0.05, radiusM: 0.006 };
+    const strong = { x0M: 0.208, coverM: 0.08, radiusM: 0.012 };
+    const other = createSyntheticBScan({ traces: 101, bars: [strong], noiseRms: 0.01 });
+    const own = createSyntheticBScan({ traces: 101, bars: [weak], noiseRms: 0, directWaveAmplitude: 0 });
+    const scan = prepareScan({
+      ...other,
+      samples: Float32Array.from(other.samples, (v, i) => v + 0.4 * own.samples[i]),
+    });
+    const time = (bar: typeof weak): number =>
+      scan.timeZeroSample + bistaticTravelTimeS(bar.x0M, bar, 7, 0.03565) / scan.sampleIntervalS;
+    const wide = findApexLobe(scan, 50, time(weak), false);
+    const near = findApexLobe(scan, 50, time(weak), false, undefined, 0.5);
+    expect(Math.abs((wide?.sample ?? 0) - time(strong))).toBeLessThan(scan.periodSamples / 4);
+    expect(Math.abs((near?.sample ?? 0) - time(weak))).toBeLessThan(scan.periodSamples / 4);
+  });
+});

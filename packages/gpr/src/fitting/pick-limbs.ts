@@ -28,15 +28,16 @@ export interface ApexLobe {
 }
 
 /**
- * Finds the apex lobe near a candidate: the trace (within ±12 mm unless fixed) and time (within ± one period)
- * of the strongest envelope, then the strongest lobe under it — of the given sign, or of either sign —
- * refined to a fraction of a sample.
+ * Finds the apex lobe near a candidate: the trace (within ±12 mm unless fixed) and time (within ± one period, or
+ * ± `windowPeriods`) of the strongest envelope, then the strongest lobe under it — of the given sign, or of either
+ * sign — refined to a fraction of a sample.
  *
  * @param scan - the prepared scan.
  * @param xIdx - candidate apex trace.
  * @param tIdx - candidate apex sample.
  * @param isTraceFixed - keep the trace (a user's label).
  * @param polarity - track a lobe of this sign (the scan's reflection polarity); default the stronger lobe.
+ * @param windowPeriods - how far from `tIdx` the envelope peak is searched, periods. Default 1.
  * @returns the apex lobe with its wavelet template, or undefined at the edge of the data.
  * @example
  * ```ts
@@ -49,11 +50,12 @@ export function findApexLobe(
   tIdx: number,
   isTraceFixed: boolean,
   polarity?: 1 | -1,
+  windowPeriods = 1,
 ): ApexLobe | undefined {
   const { data, envelope, samplesPerTrace: n, traces, traceSpacingM: dx } = scan;
   const period = scan.periodSamples;
-  const lo = Math.max(scan.firstUsableSample, tIdx - period);
-  const hi = tIdx + period + 1;
+  const lo = Math.max(scan.firstUsableSample, tIdx - windowPeriods * period);
+  const hi = tIdx + windowPeriods * period + 1;
   let trace = Math.min(traces - 1, Math.max(0, Math.round(xIdx)));
   let best = refinedExtremum(envelope.subarray(trace * n, trace * n + n), lo, hi, 1);
   if (!isTraceFixed) {

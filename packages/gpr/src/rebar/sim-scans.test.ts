@@ -32,4 +32,16 @@ describeWithData('rebar engine on the gprMax simulations', () => {
     // Effective εr of the Debye medium (εs 8, ε∞ 5, τ 8 ps) near 1.6 GHz: 7.98.
     expect(Math.abs(result.permittivity.value - 7.98) / 7.98).toBeLessThan(0.03);
   });
+
+  it('finds a bar whose refit took the lobe where two neighbours’ limbs cross beside its apex (dev-random-09)', () => {
+    // x366 c72 between x282 c82 R12 and x464 c90 R12 (1.6 GHz, 70 stones): the neighbours' limbs cross 10 mm
+    // aside and 1.3 periods later, and that lobe's flank was taken for the bar's apex; the refit retried with the
+    // half-period window finds it (decision 0077). Nothing else changes on that line.
+    const { truth, result } = analyzeSim('dev-random-09');
+    const bar = truth.rebars.find((b: { xM: number }) => Math.abs(b.xM - 0.366) < 0.001);
+    const match = result.rebars.find((r) => Math.abs(r.xM - bar.xM) <= 0.01);
+    expect(match).toBeDefined();
+    expect(Math.abs((match?.coverM ?? 0) - bar.coverM)).toBeLessThanOrEqual(0.005);
+    expect(result.rebars).toHaveLength(4);
+  });
 });

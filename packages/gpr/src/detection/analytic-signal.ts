@@ -41,7 +41,7 @@ export function traceEnvelope(trace: ArrayLike<number>, out?: Float64Array): Flo
 /**
  * Hilbert transform (imaginary part of the analytic signal) of every trace of a trace-major sample array; the
  * envelope is √(x² + h²). Each FFT packs two traces (one in the real, one in the imaginary part), so a pair costs
- * one forward and two inverse transforms; the transform is circular over the next power of two.
+ * one forward and one inverse transform; the transform is circular over the next power of two.
  *
  * @param samples - amplitudes, trace-major (`samples[t · samplesPerTrace + s]`).
  * @param traces - number of traces.
@@ -62,40 +62,37 @@ export function hilbertImage(samples: Float32Array, traces: number, samplesPerTr
   const plan = getFftPlan(size);
   const re = new Float64Array(size);
   const im = new Float64Array(size);
-  const re2 = new Float64Array(size);
-  const im2 = new Float64Array(size);
-  const zr = new Float64Array(size);
-  const zi = new Float64Array(size);
   const half = size / 2;
   for (let t = 0; t < traces; t += 2) {
     const hasSecond = t + 1 < traces;
-    re.fill(0);
-    im.fill(0);
     for (let s = 0; s < n; s++) re[s] = samples[t * n + s];
-    if (hasSecond) for (let s = 0; s < n; s++) im[s] = samples[(t + 1) * n + s];
+    re.fill(0, n);
+    if (hasSecond) {
+      for (let s = 0; s < n; s++) im[s] = samples[(t + 1) * n + s];
+      im.fill(0, n);
+    } else im.fill(0);
     plan.forward(re, im);
-    zr.set(re);
-    zi.set(im);
-    // Split the packed spectrum into the spectra A (first trace) and B (second), then form −i·sgn(f)·X, whose
-    // inverse is the Hilbert transform; A's goes to re/im, B's to re2/im2.
-    for (let k = 0; k < size; k++) {
-      const j = (size - k) % size;
-      const ar = 0.5 * (zr[k] + zr[j]);
-      const ai = 0.5 * (zi[k] - zi[j]);
-      const br = 0.5 * (zi[k] + zi[j]);
-      const bi = -0.5 * (zr[k] - zr[j]);
-      const sign = k === 0 || k === half ? 0 : k < half ? 1 : -1;
-      re2[k] = sign * bi;
-      im2[k] = -sign * br;
-      re[k] = sign * ai;
-      im[k] = -sign * ar;
+    // The Hilbert transform is linear and both traces are real: −i·sgn(f) times the packed spectrum A + i·B is
+    // H(A) + i·H(B), whose inverse has the first trace's transform in its real part and the second's in its
+    // imaginary part — one inverse transform for the pair (decision 0075; before, A and B were split and each
+    // inverted alone, equal but for rounding).
+    re[0] = 0;
+    im[0] = 0;
+    re[half] = 0;
+    im[half] = 0;
+    for (let k = 1; k < half; k++) {
+      const zr = re[k];
+      re[k] = im[k];
+      im[k] = -zr;
+    }
+    for (let k = half + 1; k < size; k++) {
+      const zr = re[k];
+      re[k] = -im[k];
+      im[k] = zr;
     }
     plan.inverse(re, im);
     for (let s = 0; s < n; s++) out[t * n + s] = re[s];
-    if (hasSecond) {
-      plan.inverse(re2, im2);
-      for (let s = 0; s < n; s++) out[(t + 1) * n + s] = re2[s];
-    }
+    if (hasSecond) for (let s = 0; s < n; s++) out[(t + 1) * n + s] = im[s];
   }
   return out;
 }

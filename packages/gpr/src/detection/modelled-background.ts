@@ -201,12 +201,16 @@ export function subtractReflections(
   if (last < first || models.every((_, i) => i === options.keep)) return scan;
   const block = new Float64Array((last - first + 1) * n);
   for (let i = 0; i < block.length; i++) block[i] = scan.data[first * n + i];
+  // The traces a subtracted model may change (its extent within the window).
+  const isChanged = new Uint8Array(last - first + 1);
   models.forEach((model, i) => {
     if (i === options.keep) return;
     const [from, to] = reflectionExtent(model, scan.periodSamples);
     const lo = Math.max(first, from);
     const hi = Math.min(last, to);
-    if (hi >= lo) addModel(model, block.subarray((lo - first) * n), n, -1, lo, hi);
+    if (hi < lo) return;
+    addModel(model, block.subarray((lo - first) * n), n, -1, lo, hi);
+    isChanged.fill(1, lo - first, hi - first + 1);
   });
   const scratch = options.scratch;
   let data: Float32Array;
@@ -228,11 +232,34 @@ export function subtractReflections(
     envelope = scan.envelope.slice();
   }
   for (let i = 0; i < block.length; i++) data[first * n + i] = block[i];
-  const part = data.subarray(first * n, (last + 1) * n);
-  hilbert.set(hilbertImage(part, last - first + 1, n), first * n);
-  for (let i = first * n; i < (last + 1) * n; i++)
-    envelope[i] = Math.sqrt(data[i] * data[i] + hilbert[i] * hilbert[i]);
+  // The Hilbert transform and envelope are recomputed over the window's pairs of traces (hilbertImage packs
+  // traces first + 2k and first + 2k + 1 in one FFT) that a model changed. A pair left unchanged keeps the scan's
+  // values: the same numbers, because the scan's Hilbert image was made by hilbertImage over the whole line
+  // (prepareScan, modelReflections), whose pairs are the window's when `first` is even — the same two traces in
+  // one FFT. With `first` odd, or for a window's last trace alone where the line pairs it, every pair is redone.
+  for (let a = 0; a <= last - first; a += 2) {
+    if (!isDirtyPair(isChanged, a, first, traces)) continue;
+    let b = a + 2;
+    while (b <= last - first && isDirtyPair(isChanged, b, first, traces)) b += 2;
+    const from = first + a;
+    const to = Math.min(last, first + b - 1);
+    hilbert.set(hilbertImage(data.subarray(from * n, (to + 1) * n), to - from + 1, n), from * n);
+    for (let i = from * n; i < (to + 1) * n; i++)
+      envelope[i] = Math.sqrt(data[i] * data[i] + hilbert[i] * hilbert[i]);
+    a = b - 2;
+  }
   return { ...scan, data, hilbert, envelope };
+}
+
+/**
+ * Whether the window's pair of traces starting at offset `a` (from `first`) needs its Hilbert transform redone
+ * ({@link subtractReflections}): a model changed one of its traces, or its pairing differs from the whole line's
+ * (an odd `first`, or a lone last trace of the window that the line pairs with the next).
+ */
+function isDirtyPair(isChanged: Uint8Array, a: number, first: number, traces: number): boolean {
+  if (first % 2 !== 0) return true;
+  if (isChanged[a] || isChanged[a + 1]) return true;
+  return a + 1 >= isChanged.length && first + a + 1 < traces;
 }
 
 /**

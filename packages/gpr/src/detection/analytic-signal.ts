@@ -46,16 +46,22 @@ export function traceEnvelope(trace: ArrayLike<number>, out?: Float64Array): Flo
  * @param samples - amplitudes, trace-major (`samples[t · samplesPerTrace + s]`).
  * @param traces - number of traces.
  * @param samplesPerTrace - samples per trace.
- * @returns a new Float32Array with the Hilbert transform of every trace, same layout.
+ * @param into - optional output of the same length (written over; may not be `samples`).
+ * @returns the Hilbert transform of every trace, same layout: `into`, or a new Float32Array.
  * @example
  * ```ts
  * const h = hilbertImage(data, rg.traces, rg.samplesPerTrace);
  * const envelopeAt = (i: number) => Math.hypot(data[i], h[i]);
  * ```
  */
-export function hilbertImage(samples: Float32Array, traces: number, samplesPerTrace: number): Float32Array {
+export function hilbertImage(
+  samples: Float32Array,
+  traces: number,
+  samplesPerTrace: number,
+  into?: Float32Array,
+): Float32Array {
   const n = samplesPerTrace;
-  const out = new Float32Array(samples.length);
+  const out = into ?? new Float32Array(samples.length);
   // No padding beyond the next power of two: the wrap-around only touches the first and last few periods
   // (before the direct wave and at the end of the window), and a 512-sample trace keeps a 512-point FFT.
   const size = nextPowerOfTwo(n);

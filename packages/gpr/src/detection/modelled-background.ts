@@ -199,18 +199,14 @@ export function subtractReflections(
   const first = Math.max(0, Math.floor(options.firstTrace ?? 0));
   const last = Math.min(traces - 1, Math.ceil(options.lastTrace ?? traces - 1));
   if (last < first || models.every((_, i) => i === options.keep)) return scan;
-  const block = new Float64Array((last - first + 1) * n);
-  for (let i = 0; i < block.length; i++) block[i] = scan.data[first * n + i];
-  // The traces a subtracted model may change (its extent within the window).
-  const isChanged = new Uint8Array(last - first + 1);
+  // Each subtracted model's extent within the window (the traces it may change).
+  const spans: [number, number, number][] = [];
   models.forEach((model, i) => {
     if (i === options.keep) return;
     const [from, to] = reflectionExtent(model, scan.periodSamples);
     const lo = Math.max(first, from);
     const hi = Math.min(last, to);
-    if (hi < lo) return;
-    addModel(model, block.subarray((lo - first) * n), n, -1, lo, hi);
-    isChanged.fill(1, lo - first, hi - first + 1);
+    if (hi >= lo) spans.push([i, lo, hi]);
   });
   const scratch = options.scratch;
   let data: Float32Array;
@@ -231,7 +227,26 @@ export function subtractReflections(
     hilbert = scan.hilbert.slice();
     envelope = scan.envelope.slice();
   }
-  for (let i = 0; i < block.length; i++) data[first * n + i] = block[i];
+  // Trace by trace, in double precision through one row (the models in their order, as over a whole block
+  // before: the same sums and one rounding to single), only where a model reaches: the other traces are the
+  // scan's already. A fresh block of the window's size cost more than the subtraction (new pages).
+  const isChanged = new Uint8Array(last - first + 1);
+  const row = new Float64Array(n);
+  const source = scan.data;
+  for (let t = first; t <= last; t++) {
+    let isReached = false;
+    for (const [i, lo, hi] of spans) {
+      if (t < lo || t > hi) continue;
+      if (!isReached) {
+        isReached = true;
+        for (let s = 0; s < n; s++) row[s] = source[t * n + s];
+      }
+      addModel(models[i], row, n, -1, t, t);
+    }
+    if (!isReached) continue;
+    isChanged[t - first] = 1;
+    data.set(row, t * n);
+  }
   // The Hilbert transform and envelope are recomputed over the window's pairs of traces (hilbertImage packs
   // traces first + 2k and first + 2k + 1 in one FFT) that a model changed. A pair left unchanged keeps the scan's
   // values: the same numbers, because the scan's Hilbert image was made by hilbertImage over the whole line
@@ -243,7 +258,12 @@ export function subtractReflections(
     while (b <= last - first && isDirtyPair(isChanged, b, first, traces)) b += 2;
     const from = first + a;
     const to = Math.min(last, first + b - 1);
-    hilbert.set(hilbertImage(data.subarray(from * n, (to + 1) * n), to - from + 1, n), from * n);
+    hilbertImage(
+      data.subarray(from * n, (to + 1) * n),
+      to - from + 1,
+      n,
+      hilbert.subarray(from * n, (to + 1) * n),
+    );
     for (let i = from * n; i < (to + 1) * n; i++)
       envelope[i] = Math.sqrt(data[i] * data[i] + hilbert[i] * hilbert[i]);
     a = b - 2;

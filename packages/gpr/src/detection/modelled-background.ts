@@ -89,13 +89,15 @@ export function modelReflections(
   const hasBackground = scan.hasModelledBackground;
   // The background: one trace for the whole line, or one per trace for a moving window (the first pass's,
   // dewowed − data, to start from).
-  const background = new Float64Array(isMoving ? traces * n : n);
+  const work = workBuffers(dewowed.length);
+  const background = isMoving ? work.background : new Float64Array(n);
   if (isMoving) {
     if (hasBackground) for (let i = 0; i < dewowed.length; i++) background[i] = dewowed[i] - scan.data[i];
+    else background.fill(0);
   } else
     for (let t = 0; t < traces; t++) for (let s = 0; s < n; s++) background[s] += dewowed[t * n + s] / traces;
   // residual = dewowed − background − Σ reflections, kept up to date as the parts change.
-  const residual = new Float64Array(dewowed.length);
+  const residual = work.residual;
   if (isMoving) residual.set(scan.data);
   else
     for (let t = 0; t < traces; t++)
@@ -107,7 +109,7 @@ export function modelReflections(
     scales: new Float64Array(traces),
   }));
   const maxShift = Math.max(1, scan.periodSamples / 12);
-  const local = isMoving && hasBackground ? new Float32Array(dewowed.length) : undefined;
+  const local = isMoving && hasBackground ? work.local : undefined;
   const halfWidth = Math.floor(scan.backgroundWindowTraces / 2);
   const order = options.isDeepestFirst
     ? [...models].sort((a, b) => Math.min(...b.predicted) - Math.min(...a.predicted))
@@ -145,6 +147,32 @@ export function modelReflections(
   const envelope = new Float32Array(data.length);
   for (let i = 0; i < data.length; i++) envelope[i] = Math.sqrt(data[i] * data[i] + hilbert[i] * hilbert[i]);
   return { scan: { ...scan, data, hilbert, envelope }, models };
+}
+
+/** Work buffers of {@link modelReflections}, see {@link workBuffers}. */
+interface WorkBuffers {
+  residual: Float64Array;
+  background: Float64Array;
+  local: Float32Array;
+}
+
+let keptWork: WorkBuffers | undefined;
+
+/**
+ * The whole-image work buffers of {@link modelReflections} (residual, moving background, window mean), kept for
+ * the next call of the same size (decision 0075): a line is modelled three times and an area's lines share one
+ * size, and fresh multi-megabyte arrays cost more than the loops that fill them (every new page is faulted in and
+ * zeroed). Their contents are not kept: each call writes every sample before reading it. One set is kept (about
+ * 20 bytes a sample; 10 MB for 1,000 × 512).
+ */
+function workBuffers(length: number): WorkBuffers {
+  if (keptWork?.residual.length !== length)
+    keptWork = {
+      residual: new Float64Array(length),
+      background: new Float64Array(length),
+      local: new Float32Array(length),
+    };
+  return keptWork;
 }
 
 /** How far along its limbs a fitted reflection is subtracted ({@link reflectionExtent}), periods of delay. */

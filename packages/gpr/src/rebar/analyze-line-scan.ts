@@ -147,8 +147,8 @@ export function choosePermittivity(
 
 /**
  * A bar's radius sd with the scan's permittivity held, widened by the permittivity's uncertainty (decision 0057):
- * the radius posterior is refitted at εr + its 1-σ (at least {@link DIAMETER_PERMITTIVITY_FLOOR} of εr) and the
- * shift of its mean from the fit at εr is added in quadrature. Skipped (Infinity) where no claim could follow anyway.
+ * the radius posterior is refitted at εr ± its 1-σ (at least {@link DIAMETER_PERMITTIVITY_FLOOR} of εr) and half
+ * the shift of its mean is added in quadrature. Skipped (Infinity) where no claim could follow anyway.
  */
 function radiusSdWithPermittivity(
   line: LineDetectionsCore,
@@ -171,11 +171,10 @@ function radiusSdWithPermittivity(
     return fit.radiusSdM;
   const step = Math.max(epsSd, DIAMETER_PERMITTIVITY_FLOOR * eps);
   const { scan, detections, offset } = line;
-  // One-sided (decision 0075): the shift from εr to εr + σ, against the fit at εr already made, instead of half
-  // the shift from εr − σ to εr + σ — one 6-radius marginal refit instead of two.
+  const below = refitDetection(scan, detections[index], offset.offsetSamples, undefined, eps - step);
   const above = refitDetection(scan, detections[index], offset.offsetSamples, undefined, eps + step);
-  if (!above) return Infinity;
-  return Math.hypot(fit.radiusSdM, above.radiusM - fit.radiusM);
+  if (!below || !above) return Infinity;
+  return Math.hypot(fit.radiusSdM, 0.5 * (above.radiusM - below.radiusM));
 }
 
 function calibrateOnKnownCover(

@@ -41,61 +41,64 @@ export function traceEnvelope(trace: ArrayLike<number>, out?: Float64Array): Flo
 /**
  * Hilbert transform (imaginary part of the analytic signal) of every trace of a trace-major sample array; the
  * envelope is √(x² + h²). Each FFT packs two traces (one in the real, one in the imaginary part), so a pair costs
- * one forward and two inverse transforms; the transform is circular over the next power of two.
+ * one forward and one inverse transform; the transform is circular over the next power of two.
  *
  * @param samples - amplitudes, trace-major (`samples[t · samplesPerTrace + s]`).
  * @param traces - number of traces.
  * @param samplesPerTrace - samples per trace.
- * @returns a new Float32Array with the Hilbert transform of every trace, same layout.
+ * @param into - optional output of the same length (written over; may not be `samples`).
+ * @returns the Hilbert transform of every trace, same layout: `into`, or a new Float32Array.
  * @example
  * ```ts
  * const h = hilbertImage(data, rg.traces, rg.samplesPerTrace);
  * const envelopeAt = (i: number) => Math.hypot(data[i], h[i]);
  * ```
  */
-export function hilbertImage(samples: Float32Array, traces: number, samplesPerTrace: number): Float32Array {
+export function hilbertImage(
+  samples: Float32Array,
+  traces: number,
+  samplesPerTrace: number,
+  into?: Float32Array,
+): Float32Array {
   const n = samplesPerTrace;
-  const out = new Float32Array(samples.length);
+  const out = into ?? new Float32Array(samples.length);
   // No padding beyond the next power of two: the wrap-around only touches the first and last few periods
   // (before the direct wave and at the end of the window), and a 512-sample trace keeps a 512-point FFT.
   const size = nextPowerOfTwo(n);
   const plan = getFftPlan(size);
   const re = new Float64Array(size);
   const im = new Float64Array(size);
-  const re2 = new Float64Array(size);
-  const im2 = new Float64Array(size);
-  const zr = new Float64Array(size);
-  const zi = new Float64Array(size);
   const half = size / 2;
   for (let t = 0; t < traces; t += 2) {
     const hasSecond = t + 1 < traces;
-    re.fill(0);
-    im.fill(0);
     for (let s = 0; s < n; s++) re[s] = samples[t * n + s];
-    if (hasSecond) for (let s = 0; s < n; s++) im[s] = samples[(t + 1) * n + s];
+    re.fill(0, n);
+    if (hasSecond) {
+      for (let s = 0; s < n; s++) im[s] = samples[(t + 1) * n + s];
+      im.fill(0, n);
+    } else im.fill(0);
     plan.forward(re, im);
-    zr.set(re);
-    zi.set(im);
-    // Split the packed spectrum into the spectra A (first trace) and B (second), then form −i·sgn(f)·X, whose
-    // inverse is the Hilbert transform; A's goes to re/im, B's to re2/im2.
-    for (let k = 0; k < size; k++) {
-      const j = (size - k) % size;
-      const ar = 0.5 * (zr[k] + zr[j]);
-      const ai = 0.5 * (zi[k] - zi[j]);
-      const br = 0.5 * (zi[k] + zi[j]);
-      const bi = -0.5 * (zr[k] - zr[j]);
-      const sign = k === 0 || k === half ? 0 : k < half ? 1 : -1;
-      re2[k] = sign * bi;
-      im2[k] = -sign * br;
-      re[k] = sign * ai;
-      im[k] = -sign * ar;
+    // The Hilbert transform is linear and both traces are real: −i·sgn(f) times the packed spectrum A + i·B is
+    // H(A) + i·H(B), whose inverse has the first trace's transform in its real part and the second's in its
+    // imaginary part — one inverse transform for the pair (decision 0075; before, A and B were split and each
+    // inverted alone, equal but for rounding).
+    re[0] = 0;
+    im[0] = 0;
+    re[half] = 0;
+    im[half] = 0;
+    for (let k = 1; k < half; k++) {
+      const zr = re[k];
+      re[k] = im[k];
+      im[k] = -zr;
+    }
+    for (let k = half + 1; k < size; k++) {
+      const zr = re[k];
+      re[k] = -im[k];
+      im[k] = zr;
     }
     plan.inverse(re, im);
     for (let s = 0; s < n; s++) out[t * n + s] = re[s];
-    if (hasSecond) {
-      plan.inverse(re2, im2);
-      for (let s = 0; s < n; s++) out[(t + 1) * n + s] = re2[s];
-    }
+    if (hasSecond) for (let s = 0; s < n; s++) out[(t + 1) * n + s] = im[s];
   }
   return out;
 }

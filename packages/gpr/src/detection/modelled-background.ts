@@ -89,13 +89,15 @@ export function modelReflections(
   const hasBackground = scan.hasModelledBackground;
   // The background: one trace for the whole line, or one per trace for a moving window (the first pass's,
   // dewowed − data, to start from).
-  const background = new Float64Array(isMoving ? traces * n : n);
+  const work = workBuffers(dewowed.length);
+  const background = isMoving ? work.background : new Float64Array(n);
   if (isMoving) {
     if (hasBackground) for (let i = 0; i < dewowed.length; i++) background[i] = dewowed[i] - scan.data[i];
+    else background.fill(0);
   } else
     for (let t = 0; t < traces; t++) for (let s = 0; s < n; s++) background[s] += dewowed[t * n + s] / traces;
   // residual = dewowed − background − Σ reflections, kept up to date as the parts change.
-  const residual = new Float64Array(dewowed.length);
+  const residual = work.residual;
   if (isMoving) residual.set(scan.data);
   else
     for (let t = 0; t < traces; t++)
@@ -107,7 +109,7 @@ export function modelReflections(
     scales: new Float64Array(traces),
   }));
   const maxShift = Math.max(1, scan.periodSamples / 12);
-  const local = isMoving && hasBackground ? new Float32Array(dewowed.length) : undefined;
+  const local = isMoving && hasBackground ? work.local : undefined;
   const halfWidth = Math.floor(scan.backgroundWindowTraces / 2);
   const order = options.isDeepestFirst
     ? [...models].sort((a, b) => Math.min(...b.predicted) - Math.min(...a.predicted))
@@ -145,6 +147,32 @@ export function modelReflections(
   const envelope = new Float32Array(data.length);
   for (let i = 0; i < data.length; i++) envelope[i] = Math.sqrt(data[i] * data[i] + hilbert[i] * hilbert[i]);
   return { scan: { ...scan, data, hilbert, envelope }, models };
+}
+
+/** Work buffers of {@link modelReflections}, see {@link workBuffers}. */
+interface WorkBuffers {
+  residual: Float64Array;
+  background: Float64Array;
+  local: Float32Array;
+}
+
+let keptWork: WorkBuffers | undefined;
+
+/**
+ * The whole-image work buffers of {@link modelReflections} (residual, moving background, window mean), kept for
+ * the next call of the same size (decision 0075): a line is modelled three times and an area's lines share one
+ * size, and fresh multi-megabyte arrays cost more than the loops that fill them (every new page is faulted in and
+ * zeroed). Their contents are not kept: each call writes every sample before reading it. One set is kept (about
+ * 20 bytes a sample; 10 MB for 1,000 × 512).
+ */
+function workBuffers(length: number): WorkBuffers {
+  if (keptWork?.residual.length !== length)
+    keptWork = {
+      residual: new Float64Array(length),
+      background: new Float64Array(length),
+      local: new Float32Array(length),
+    };
+  return keptWork;
 }
 
 /** How far along its limbs a fitted reflection is subtracted ({@link reflectionExtent}), periods of delay. */
@@ -199,14 +227,14 @@ export function subtractReflections(
   const first = Math.max(0, Math.floor(options.firstTrace ?? 0));
   const last = Math.min(traces - 1, Math.ceil(options.lastTrace ?? traces - 1));
   if (last < first || models.every((_, i) => i === options.keep)) return scan;
-  const block = new Float64Array((last - first + 1) * n);
-  for (let i = 0; i < block.length; i++) block[i] = scan.data[first * n + i];
+  // Each subtracted model's extent within the window (the traces it may change).
+  const spans: [number, number, number][] = [];
   models.forEach((model, i) => {
     if (i === options.keep) return;
     const [from, to] = reflectionExtent(model, scan.periodSamples);
     const lo = Math.max(first, from);
     const hi = Math.min(last, to);
-    if (hi >= lo) addModel(model, block.subarray((lo - first) * n), n, -1, lo, hi);
+    if (hi >= lo) spans.push([i, lo, hi]);
   });
   const scratch = options.scratch;
   let data: Float32Array;
@@ -227,12 +255,59 @@ export function subtractReflections(
     hilbert = scan.hilbert.slice();
     envelope = scan.envelope.slice();
   }
-  for (let i = 0; i < block.length; i++) data[first * n + i] = block[i];
-  const part = data.subarray(first * n, (last + 1) * n);
-  hilbert.set(hilbertImage(part, last - first + 1, n), first * n);
-  for (let i = first * n; i < (last + 1) * n; i++)
-    envelope[i] = Math.sqrt(data[i] * data[i] + hilbert[i] * hilbert[i]);
+  // Trace by trace, in double precision through one row (the models in their order, as over a whole block
+  // before: the same sums and one rounding to single), only where a model reaches: the other traces are the
+  // scan's already. A fresh block of the window's size cost more than the subtraction (new pages).
+  const isChanged = new Uint8Array(last - first + 1);
+  const row = new Float64Array(n);
+  const source = scan.data;
+  for (let t = first; t <= last; t++) {
+    let isReached = false;
+    for (const [i, lo, hi] of spans) {
+      if (t < lo || t > hi) continue;
+      if (!isReached) {
+        isReached = true;
+        for (let s = 0; s < n; s++) row[s] = source[t * n + s];
+      }
+      addModel(models[i], row, n, -1, t, t);
+    }
+    if (!isReached) continue;
+    isChanged[t - first] = 1;
+    data.set(row, t * n);
+  }
+  // The Hilbert transform and envelope are recomputed over the window's pairs of traces (hilbertImage packs
+  // traces first + 2k and first + 2k + 1 in one FFT) that a model changed. A pair left unchanged keeps the scan's
+  // values: the same numbers, because the scan's Hilbert image was made by hilbertImage over the whole line
+  // (prepareScan, modelReflections), whose pairs are the window's when `first` is even — the same two traces in
+  // one FFT. With `first` odd, or for a window's last trace alone where the line pairs it, every pair is redone.
+  for (let a = 0; a <= last - first; a += 2) {
+    if (!isDirtyPair(isChanged, a, first, traces)) continue;
+    let b = a + 2;
+    while (b <= last - first && isDirtyPair(isChanged, b, first, traces)) b += 2;
+    const from = first + a;
+    const to = Math.min(last, first + b - 1);
+    hilbertImage(
+      data.subarray(from * n, (to + 1) * n),
+      to - from + 1,
+      n,
+      hilbert.subarray(from * n, (to + 1) * n),
+    );
+    for (let i = from * n; i < (to + 1) * n; i++)
+      envelope[i] = Math.sqrt(data[i] * data[i] + hilbert[i] * hilbert[i]);
+    a = b - 2;
+  }
   return { ...scan, data, hilbert, envelope };
+}
+
+/**
+ * Whether the window's pair of traces starting at offset `a` (from `first`) needs its Hilbert transform redone
+ * ({@link subtractReflections}): a model changed one of its traces, or its pairing differs from the whole line's
+ * (an odd `first`, or a lone last trace of the window that the line pairs with the next).
+ */
+function isDirtyPair(isChanged: Uint8Array, a: number, first: number, traces: number): boolean {
+  if (first % 2 !== 0) return true;
+  if (isChanged[a] || isChanged[a + 1]) return true;
+  return a + 1 >= isChanged.length && first + a + 1 < traces;
 }
 
 /**

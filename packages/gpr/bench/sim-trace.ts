@@ -18,6 +18,7 @@ import {
   prepareScan,
   readGprFileAsync,
   reflectionPolarity,
+  analyzeLineScan,
   removeEchoes,
   removeLimbCrossings,
   type FittedCandidate,
@@ -37,7 +38,10 @@ const read = await readGprFileAsync({
   name: truth.file,
   bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
 });
-const scan = prepareScan({ ...read.radargrams[0], ...simHeight() });
+// BENCH_T0_SHIFT_PS moves time zero from the analysis' own by that many ps (decision 0070's fragility test).
+const shiftS = Number(process.env.BENCH_T0_SHIFT_PS ?? 0) * 1e-12;
+const rg = { ...read.radargrams[0], ...simHeight() };
+const scan = prepareScan(rg, shiftS !== 0 ? { timeZeroS: analyzeLineScan(rg).timeZeroS + shiftS } : {});
 const xs = process.argv.slice(3).map((v) => Number(v) / 1000);
 const targets = xs.length > 0 ? xs : truth.rebars.map((b) => b.xM);
 const radiusM = DETECTION_RADIUS_M;

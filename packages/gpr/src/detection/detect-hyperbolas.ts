@@ -105,7 +105,7 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
   const lineLength = scan.traces * scan.traceSpacingM;
   const peaks = findStackPeaks(stack, {
     minScore: options.minScore ?? 3,
-    minSeparationM: 0.02,
+    minSeparationM: STACK_PEAK_SEPARATION_M,
     minSeparationSamples: scan.periodSamples / 2,
     traceSpacingM: scan.traceSpacingM,
     maxPeaks: options.maxCandidates ?? Math.max(40, Math.ceil(lineLength / 0.015)),
@@ -129,6 +129,8 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
       });
       if (!result) return;
       const candidate = { score: peak.score, result, radiusM };
+      const farSide = farSideFit(picked, peak, candidate, [...known, ...fitted]);
+      if (farSide) fitted.push(farSide);
       if (isPlausibleFit(picked, candidate, { maxCoverM: options.maxCoverM })) fitted.push(candidate);
       else if (known.length > 0) {
         const hidden = hiddenSideFit(picked, peak, candidate, [...known, ...fitted]);
@@ -136,6 +138,39 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
       }
     });
     return fitted;
+  };
+  // A deep bar whose apex lies on a shallower found neighbour's limb: the screening fit from its stack peak follows
+  // that limb and slides onto the neighbour (a copy of it, merged away). The bar is found only if another peak of
+  // its ridge, farther from the neighbour, seeds a fit — and whether the ridge has a second strict local maximum
+  // 20 mm out hinged on a few ps of time zero (dev-random-09's 106/108 mm bar, decision 0073). So a fit that slid
+  // beyond the peaks' separation onto a bar already found is seeded again one separation farther from it, on the
+  // bar's free limb, and kept if it stays by the peak and is plausible.
+  const farSideFit = (
+    picked: PreparedScan,
+    peak: StackPeak,
+    candidate: FittedCandidate,
+    found: FittedCandidate[],
+  ): FittedCandidate | undefined => {
+    const dx = scan.traceSpacingM;
+    const { fit } = candidate.result;
+    const slid = fit.x0M / dx - peak.xIdx;
+    if (Math.abs(slid) * dx <= STACK_PEAK_SEPARATION_M) return undefined;
+    const isOntoFound = found.some(
+      (f) =>
+        Math.abs(f.result.fit.x0M - fit.x0M) < 0.008 && Math.abs(f.result.fit.coverM - fit.coverM) < 0.01,
+    );
+    if (!isOntoFound) return undefined;
+    const seed = peak.xIdx - Math.sign(slid) * Math.round(STACK_PEAK_SEPARATION_M / dx);
+    if (seed < 0 || seed >= scan.traces) return undefined;
+    const result = fitCandidate(picked, seed, peak.tIdx, {
+      permittivity: peak.permittivity,
+      radiusM,
+      polarity,
+      isOffsetAtNearestPeak: true,
+    });
+    if (!result || Math.abs(result.fit.x0M / dx - peak.xIdx) * dx > STACK_PEAK_SEPARATION_M) return undefined;
+    const again = { score: peak.score, result, radiusM };
+    return isPlausibleFit(picked, again, { maxCoverM: options.maxCoverM }) ? again : undefined;
   };
   // A bar beside a shallower found one, whose limb hides one of this bar's limbs right at its apex (a deep bar
   // 70–100 mm from a shallow neighbour): the screening fit picks one limb, and the other side's picks — the
@@ -207,7 +242,7 @@ export function findHyperbolas(scan: PreparedScan, options: HyperbolaDetectionOp
     const residualStack = computeDiffractionStack(residual, { radiusM, maxCoverM: options.maxCoverM });
     const residualPeaks = findStackPeaks(residualStack, {
       minScore: options.minScore ?? 3,
-      minSeparationM: 0.02,
+      minSeparationM: STACK_PEAK_SEPARATION_M,
       minSeparationSamples: scan.periodSamples / 2,
       traceSpacingM: scan.traceSpacingM,
       maxPeaks: options.maxCandidates ?? Math.max(40, Math.ceil(lineLength / 0.015)),
@@ -427,6 +462,9 @@ function isApexLobeElsewhere(
   const near = findApexLobe(scan, peak.xIdx, peak.tIdx, false, polarity, NEAR_APEX_WINDOW_PERIODS);
   return !!wide && !!near && Math.abs(wide.sample - near.sample) > scan.periodSamples / 2;
 }
+
+/** Stack peaks closer than this along the line (and half a period in time) are one candidate, metres. */
+const STACK_PEAK_SEPARATION_M = 0.02;
 
 /** How far a one-limbed screening fit of a bar with a hidden side may lie from its stack peak, metres. */
 const HIDDEN_SIDE_MAX_SLIDE_M = 0.015;

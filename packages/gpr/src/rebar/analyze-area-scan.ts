@@ -1,7 +1,7 @@
 import type { AreaScanDirection } from '../formats/types';
 import type { Radargram } from '../model/radargram';
 import { toHyperbolaLabel } from '../detection/detect-hyperbolas';
-import { coverSdM, refitDetection } from './bar-fits';
+import { coverSdM, offsetFor, refitDetection } from './bar-fits';
 import { createId } from './ids';
 import {
   calibrateOnDetection,
@@ -321,7 +321,7 @@ function linkDirections(
         const fit = refitDetection(
           detected[i].scan,
           d,
-          detected[i].offset.offsetSamples,
+          offsetFor(detected[i].offset, d).offsetSamples,
           // Linking needs position and cover to its 12 mm gate only: one radius, not the marginal's six fits.
           detected[i].radii[j] ?? DETECTION_RADIUS_M,
           eps,
@@ -360,7 +360,7 @@ function buildBar(
       const fit = refitDetection(
         line.scan,
         detection,
-        line.offset.offsetSamples,
+        offsetFor(line.offset, detection).offsetSamples,
         radius,
         permittivity.value,
         sinTheta,
@@ -371,7 +371,7 @@ function buildBar(
         fitSdM: fit.coverSdM,
         permittivity: permittivity.value,
         permittivitySd: permittivity.sd,
-        timeSdS: Math.hypot(0.3, line.offset.sdSamples) * line.scan.sampleIntervalS,
+        timeSdS: Math.hypot(0.3, offsetFor(line.offset, detection).sdSamples) * line.scan.sampleIntervalS,
         antennaSeparationM: line.scan.antennaSeparationM,
       });
       return { hit, fit, sd, radius, detection };

@@ -3,7 +3,7 @@ import { toHyperbolaLabel } from '../detection/detect-hyperbolas';
 import { coverFromApexTimeM } from '../fitting/bistatic-cylinder';
 import { surfaceCouplingCorrections } from '../fitting/surface-coupling';
 import { SPEED_OF_LIGHT_M_PER_S, type Radargram } from '../model/radargram';
-import { coverSdM, MARGINAL_RADII_M, refitDetection, timesFromPicks } from './bar-fits';
+import { coverSdM, MARGINAL_RADII_M, offsetFor, refitDetection, timesFromPicks } from './bar-fits';
 import { claimDiameterFromPosterior, decideDiameter, DIAMETER_PERMITTIVITY_FLOOR } from './diameter';
 import { createId } from './ids';
 import {
@@ -171,8 +171,9 @@ function radiusSdWithPermittivity(
     return fit.radiusSdM;
   const step = Math.max(epsSd, DIAMETER_PERMITTIVITY_FLOOR * eps);
   const { scan, detections, offset } = line;
-  const below = refitDetection(scan, detections[index], offset.offsetSamples, undefined, eps - step);
-  const above = refitDetection(scan, detections[index], offset.offsetSamples, undefined, eps + step);
+  const { offsetSamples } = offsetFor(offset, detections[index]);
+  const below = refitDetection(scan, detections[index], offsetSamples, undefined, eps - step);
+  const above = refitDetection(scan, detections[index], offsetSamples, undefined, eps + step);
   if (!below || !above) return Infinity;
   return Math.hypot(fit.radiusSdM, 0.5 * (above.radiusM - below.radiusM));
 }
@@ -229,7 +230,8 @@ export function calibrateOnDetection(
   coverM: number,
   lateralScale = 1,
 ): PooledPermittivity | undefined {
-  const { scan, detections, offset } = line;
+  const { scan, detections } = line;
+  const offset = offsetFor(line.offset, detections[index]);
   const fit = refitDetection(
     scan,
     detections[index],
@@ -269,7 +271,6 @@ export function finishLine(
   const { scan, offset } = line;
   const eps = permittivity.value;
   const dt = scan.sampleIntervalS;
-  const timeSdS = Math.hypot(0.3, offset.sdSamples) * dt;
   const orientation = options.orientation ?? REBAR_ORIENTATION.HORIZONTAL;
   const rebars: RebarResult[] = [];
   const hyperbolas: HyperbolaLabel[] = [];
@@ -277,7 +278,9 @@ export function finishLine(
   line.detections.forEach((detection, i) => {
     let radius = line.radii[i];
     let nominalDiameterMm: number | undefined;
-    const times = timesFromPicks(scan, detection.result.picks, offset.offsetSamples);
+    const own = offsetFor(offset, detection);
+    const timeSdS = Math.hypot(0.3, own.sdSamples) * dt;
+    const times = timesFromPicks(scan, detection.result.picks, own.offsetSamples);
     if (scan.surfaceCoupling) {
       // The diameter profile fits straight rays to times already corrected for the surface coupling (at this
       // bar and the scan's εr; the correction hardly depends on the radius).
@@ -303,8 +306,8 @@ export function finishLine(
       nominalDiameterMm = decision.nominalDiameterMm;
       if (nominalDiameterMm !== undefined) radius = nominalDiameterMm / 2000;
     }
-    const free = refitDetection(scan, detection, offset.offsetSamples, radius);
-    const fit = refitDetection(scan, detection, offset.offsetSamples, radius, eps);
+    const free = refitDetection(scan, detection, own.offsetSamples, radius);
+    const fit = refitDetection(scan, detection, own.offsetSamples, radius, eps);
     if (!fit) return;
     if (radius === undefined && nominalDiameterMm === undefined && canDecide) {
       // The radius posterior with the scan's εr held (the curvature then speaks for the radius alone), widened by

@@ -29,23 +29,128 @@ export function timesFromPicks(scan: ScanGeometry, picks: LimbPick[], offsetSamp
 export interface PooledOffset {
   offsetSamples: number;
   sdSamples: number;
+  /**
+   * The pools of detections that tracked another lobe of the wavelet than the main group (their own offsets lie
+   * a lobe apart), each with the median of its members' own offsets (`centreSamples`); absent when all agree.
+   * The main group's centre is `centreSamples` at the top level. {@link offsetFor} picks a detection's.
+   */
+  centreSamples?: number;
+  otherLobes?: { offsetSamples: number; sdSamples: number; centreSamples: number }[];
+}
+
+/**
+ * The envelope offset that applies to one detection: that of the group whose tracked lobe it shares (the pool
+ * whose centre is nearest its own offset; {@link poolEnvelopeOffset}).
+ *
+ * @param offset - the scan's pooled offset.
+ * @param detection - the detection (its own `result.offsetSamples` is read).
+ * @returns the offset and its 1-σ, samples.
+ * @example
+ * ```ts
+ * const { offsetSamples } = offsetFor(line.offset, line.detections[0]);
+ * ```
+ */
+export function offsetFor(
+  offset: PooledOffset,
+  detection: { result: { offsetSamples: number } },
+): { offsetSamples: number; sdSamples: number } {
+  let best = { offsetSamples: offset.offsetSamples, sdSamples: offset.sdSamples };
+  if (!offset.otherLobes || offset.centreSamples === undefined) return best;
+  const own = detection.result.offsetSamples;
+  let distance = Math.abs(own - offset.centreSamples);
+  for (const group of offset.otherLobes) {
+    const d = Math.abs(own - group.centreSamples);
+    if (d < distance) {
+      distance = d;
+      best = { offsetSamples: group.offsetSamples, sdSamples: group.sdSamples };
+    }
+  }
+  return best;
+}
+
+function weightedMedian(values: number[], weights: number[]): number {
+  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  let below = 0;
+  for (let k = 0; k < order.length; k++) {
+    below += weights[order[k]];
+    if (below > total / 2 + 1e-12) return values[order[k]];
+    if (Math.abs(below - total / 2) <= 1e-12 && k + 1 < order.length)
+      return (values[order[k]] + values[order[k + 1]]) / 2;
+  }
+  return values[order[order.length - 1]];
+}
+
+/**
+ * Groups detections by the wavelet lobe they tracked: every detection tracks a lobe of the scan's reflection
+ * polarity, but a Ricker-like wavelet whose main lobe is of the other sign has two such lobes of nearly equal
+ * height, half a period either side, and a detection may lock onto either (dev-random-09: own offsets −10 and
+ * +11 samples at a 39-sample period). Their offsets to the one envelope peak differ by that lobe spacing, so
+ * they cannot share an offset, nor be stacked together. Groups: the detections within a quarter period of the
+ * confidence-weighted median of the own offsets, then the same among the rest, until none is left; each
+ * detection then joins the group whose centre is nearest (so {@link offsetFor} finds it again from its offset).
+ */
+function lobeGroups(detections: DetectedHyperbola[], periodSamples: number): DetectedHyperbola[][] {
+  const reach = periodSamples / 4;
+  const centres: number[] = [];
+  let rest = detections;
+  while (rest.length > 0) {
+    const centre = weightedMedian(
+      rest.map((d) => d.result.offsetSamples),
+      rest.map((d) => Math.max(d.confidence, 1e-6)),
+    );
+    centres.push(centre);
+    rest = rest.filter((d) => Math.abs(d.result.offsetSamples - centre) > reach);
+  }
+  const groups = centres.map((): DetectedHyperbola[] => []);
+  for (const d of detections) {
+    let best = 0;
+    centres.forEach((c, k) => {
+      if (Math.abs(d.result.offsetSamples - c) < Math.abs(d.result.offsetSamples - centres[best])) best = k;
+    });
+    groups[best].push(d);
+  }
+  return groups.filter((g) => g.length > 0);
 }
 
 /**
  * One envelope offset for the whole scan: the hyperbolas' stacked wavelets, normalised and weighted by
  * confidence, are summed and the envelope peak of the sum is taken (one antenna, one wavelet: pooling removes
  * the noise of single hyperbolas, whose two strongest lobes are often nearly equal). The spread is the robust
- * deviation of the single offsets from it, divided by √n, floored at a quarter sample.
+ * deviation of the single offsets from it, divided by √n, floored at a quarter sample. Detections that tracked
+ * another lobe of the wavelet (own offsets more than a quarter period from the main group's) are pooled apart,
+ * in `otherLobes` (decision 0073): stacked with the others, a wavelet centred on another lobe moved the whole
+ * scan's offset by a third of a period when a time-zero change of 3 ps let one such detection in.
  *
  * @param detections - the scan's detections (same tracked polarity assumed; others are sign-flipped).
+ * @param periodSamples - the scan's dominant period, samples (the lobe spacing is about half of it); omitted:
+ *   one group.
  * @returns the pooled offset and its 1-σ, samples (0 ± 1 without detections).
  * @example
  * ```ts
- * const { offsetSamples } = poolEnvelopeOffset(detections);
+ * const { offsetSamples } = poolEnvelopeOffset(detections, scan.periodSamples);
  * ```
  */
-export function poolEnvelopeOffset(detections: DetectedHyperbola[]): PooledOffset {
+export function poolEnvelopeOffset(detections: DetectedHyperbola[], periodSamples?: number): PooledOffset {
   if (detections.length === 0) return { offsetSamples: 0, sdSamples: 1 };
+  const groups = periodSamples ? lobeGroups(detections, periodSamples) : [detections];
+  if (groups.length === 1) return stackedOffset(detections);
+  // The main group: the most confidence.
+  const weight = (g: DetectedHyperbola[]) => g.reduce((sum, d) => sum + d.confidence, 0);
+  const ranked = [...groups].sort((a, b) => weight(b) - weight(a));
+  const centre = (g: DetectedHyperbola[]) =>
+    weightedMedian(
+      g.map((d) => d.result.offsetSamples),
+      g.map((d) => Math.max(d.confidence, 1e-6)),
+    );
+  return {
+    ...stackedOffset(ranked[0]),
+    centreSamples: centre(ranked[0]),
+    otherLobes: ranked.slice(1).map((g) => ({ ...stackedOffset(g), centreSamples: centre(g) })),
+  };
+}
+
+function stackedOffset(detections: DetectedHyperbola[]): { offsetSamples: number; sdSamples: number } {
   const length = Math.min(...detections.map((d) => d.result.wavelet.length));
   const sum = new Float64Array(length);
   const half = Math.round((length - 1) / 4);

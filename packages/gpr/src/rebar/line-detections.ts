@@ -10,7 +10,7 @@ import { prepareScan, type PreparedScan } from '../detection/prepare-scan';
 import { fitCandidate } from '../fitting/fit-candidate';
 import type { Radargram } from '../model/radargram';
 import type { LimbPick } from '../fitting/pick-limbs';
-import { poolEnvelopeOffset, radiusMixture, refitDetection, type PooledOffset } from './bar-fits';
+import { offsetFor, poolEnvelopeOffset, radiusMixture, refitDetection, type PooledOffset } from './bar-fits';
 import type { PermittivityEstimate } from './pool-permittivity';
 import { DETECTION_RADIUS_M, type HyperbolaLabel } from './types';
 
@@ -159,7 +159,7 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
     hasGivenRadius,
     labels,
     unfitted,
-    offset: poolEnvelopeOffset(detections),
+    offset: poolEnvelopeOffset(detections, scan.periodSamples),
     warnings,
   };
 }
@@ -187,15 +187,15 @@ export function linePermittivities(
   const hasTwoSided = line.detections.some((d) => !d.isOneSided);
   line.detections.forEach((d, i) => {
     if (d.isOneSided && hasTwoSided) return;
-    const fit = refitDetection(line.scan, d, line.offset.offsetSamples, line.radii[i]);
+    const offset = offsetFor(line.offset, d).offsetSamples;
+    const fit = refitDetection(line.scan, d, offset, line.radii[i]);
     if (!fit || !(fit.permittivitySd > 0)) return;
     const factor = obliquityFactor?.(i) ?? 1;
     // Weak hyperbolas count less: their picks are less trustworthy than their formal errors say.
     const weakness = Math.max(0.2, d.confidence);
     const sd = fit.permittivitySd / weakness;
     // A bar of unknown radius also brings its εr at each radius, for the pool to marginalise jointly.
-    const mixture =
-      line.radii[i] === undefined ? radiusMixture(line.scan, d, line.offset.offsetSamples) : undefined;
+    const mixture = line.radii[i] === undefined ? radiusMixture(line.scan, d, offset) : undefined;
     out.push({
       value: fit.permittivity / factor,
       sd: sd / factor,
@@ -261,7 +261,10 @@ export function toStoredLine(line: LineDetectionsCore): StoredLineDetections {
     hasGivenRadius: [...line.hasGivenRadius],
     ...(line.labels !== undefined && { labels: line.labels.map((l) => ({ ...l })) }),
     unfitted: line.unfitted.map((l) => ({ ...l })),
-    offset: { ...line.offset },
+    offset: {
+      ...line.offset,
+      ...(line.offset.otherLobes && { otherLobes: line.offset.otherLobes.map((g) => ({ ...g })) }),
+    },
     warnings: [...line.warnings],
   };
 }

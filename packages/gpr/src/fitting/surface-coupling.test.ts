@@ -188,7 +188,10 @@ describe('surfaceCouplingCorrections', () => {
       const half = 0.018;
       const cz = bar.coverM + bar.radiusM;
       const velocity = SPEED_OF_LIGHT_M_PER_S / Math.sqrt(eps);
-      const point = (a: number): [number, number] => [bar.radiusM * Math.sin(a), cz - bar.radiusM * Math.cos(a)];
+      const point = (a: number): [number, number] => [
+        bar.radiusM * Math.sin(a),
+        cz - bar.radiusM * Math.cos(a),
+      ];
       const ray = (a: number): number => {
         const [px, pz] = point(a);
         return (Math.hypot(px - x + half, pz) + Math.hypot(px - x - half, pz)) / velocity;
@@ -242,7 +245,7 @@ describe('surfaceCouplingCorrections', () => {
       }
     });
 
-    it('moves a thick bar\'s limb about twice as far as a thin one\'s, as stationary phase predicts', () => {
+    it("moves a thick bar's limb about twice as far as a thin one's, as stationary phase predicts", () => {
       // To second order about the straight-ray point, the delay falls by g²/(2κ): g the legs' delay gradient along
       // the bar, κ the whole delay's curvature there. Per unit of arc the ray's curvature goes as ~1/R (a 14 mm
       // bar's is a third of a 4 mm one's), but at a thick bar's straight-ray point the legs' gradient is ~20 %

@@ -202,13 +202,18 @@ describe('surfaceCouplingCorrections', () => {
       };
       return { ray, total: (a: number) => ray(a) + legs(a) };
     };
+    // The angle of least `fn` on a grid of `step` rad: a 2 mrad scan over ±1.2 rad, then `step` around its best.
     const argMin = (fn: (a: number) => number, step: number): number => {
       let best = 0;
       let least = fn(0);
-      for (let a = -1.2; a <= 1.2; a += step) {
-        const value = fn(a);
-        if (value < least) [best, least] = [a, value];
-      }
+      const scan = (from: number, to: number, by: number): void => {
+        for (let a = from; a <= to; a += by) {
+          const value = fn(a);
+          if (value < least) [best, least] = [a, value];
+        }
+      };
+      scan(-1.2, 1.2, 2e-3);
+      scan(best - 2e-3, best + 2e-3, step);
       return best;
     };
     // The correction's move against the straight-ray point's (engine, point on minus point off).
@@ -228,12 +233,15 @@ describe('surfaceCouplingCorrections', () => {
 
     it('finds the minimum of the whole delay over the point on the bar (a dense scan, to 0.1 ps)', () => {
       // dev-random-22's thick shallow bar (εr 7.93, 2.6 GHz, cover 26 mm, R 14 mm) and thin and deeper ones; the
-      // engine's former single parabolic step stopped 0.1–3.7 ps short here (most on thin bars: it moved the
-      // point by at most about one 0.1 rad step, where the minimum lies 0.17–0.28 rad away).
+      // engine's former single parabolic step stopped up to 2.3 ps short here (most on thin bars: its fall was
+      // bounded at half the slope's, about one 0.1 rad step of the point, where the minimum lies 0.17–0.28 rad away).
       const cases = [
         { eps: 7.93, f: 2.6e9, coverM: 0.026, radiusM: 0.014 },
         { eps: 7, f: 2e9, coverM: 0.024, radiusM: 0.004 },
         { eps: 5.88, f: 2e9, coverM: 0.038, radiusM: 0.014 },
+        // Very shallow and thick: a parabola through the three points overshoots the fall here (−14 ps for −7 at
+        // 40 mm), so the delay must be evaluated where the step lands.
+        { eps: 9, f: 2.6e9, coverM: 0.015, radiusM: 0.014 },
       ];
       for (const c of cases) {
         for (const x of [0.02, 0.04, 0.06]) {

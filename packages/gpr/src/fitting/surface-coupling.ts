@@ -444,9 +444,6 @@ const scratchPath: PathWithGradient = { lengthM: 0, dX0: 0, dCover: 0, pointXM: 
 /** Step in the reflection point's angle on the bar for the stationary-delay search ({@link couplingOnly}), radians. */
 const STATIONARY_STEP_RAD = 0.1;
 
-/** Most parabolic steps of the stationary-delay search ({@link couplingOnly}). */
-const STATIONARY_STEPS = 4;
-
 /**
  * Correction to add to the straight-ray (Fermat) two-way time of a bar at one antenna midpoint, seconds: the two
  * legs' half-space corrections ({@link surfaceLegDelayS}) at the straight-ray reflection point, minus their value
@@ -537,33 +534,27 @@ function couplingOnly(
     // The echo comes from where the whole delay — ray plus the legs' half-space delays — is stationary on the bar
     // (decision 0057), not from the straight-ray reflection point: the legs' delay falls towards the limb's side
     // beyond the critical angle, so the point moves along the bar and the limb arrives earlier. The ray path is
-    // the flatter against that slope the thicker the bar, so thick bars' limbs move most. Parabolic steps in the
-    // point's angle on the bar (three points 0.1 rad apart), each kept only if the delay falls, until a step moves
-    // the angle by less than a thousandth of a radian: one step stops short on thick shallow bars (0068: up to a
-    // third of the move there); up to four reach the minimum to < 0.1 ps (decision 0074).
+    // the flatter against that slope the thicker the bar, so thick bars' limbs move most. One parabolic step in
+    // the point's angle on the bar (three points 0.1 rad apart), the delay evaluated where it lands and kept if it
+    // falls: within 0.02 ps of a dense scan for covers 15–80 mm and radii 4–14 mm (decision 0074). The point moves
+    // 0.1–0.3 rad; the step is only bounded at 0.5 rad (its former bound, half the slope's fall, cut thin bars'
+    // moves to a third).
     const total = (angle: number): number => {
       const px = bar.x0M + r * Math.sin(angle);
       const pz = cz - r * Math.cos(angle);
       return (Math.hypot(px - x + half, pz) + Math.hypot(px - x - half, pz)) / velocity + legs(x, px, pz);
     };
     const start = lengthM / velocity + centre;
-    let phi = Math.atan2(pointXM - bar.x0M, cz - pointDepthM);
-    let best = start;
-    for (let step = 0; step < STATIONARY_STEPS; step++) {
-      const ahead = total(phi + STATIONARY_STEP_RAD);
-      const behind = total(phi - STATIONARY_STEP_RAD);
-      const curvature = ahead - 2 * best + behind;
-      if (!(curvature > 0)) break;
-      const move = Math.max(-1, Math.min(1, (-0.5 * (ahead - behind)) / curvature)) * STATIONARY_STEP_RAD;
-      const next = total(phi + move);
-      if (!(next < best)) break;
-      best = next;
-      phi += move;
-      if (Math.abs(move) < 1e-3) break;
-    }
-    // The legs' delay at the stationary point: the whole delay there less the straight ray's, which is the
-    // shortest ray path (so the correction only ever moves earlier than the straight-ray point's).
-    return centre + Math.min(0, best - start) - apex;
+    const phi = Math.atan2(pointXM - bar.x0M, cz - pointDepthM);
+    const ahead = total(phi + STATIONARY_STEP_RAD);
+    const behind = total(phi - STATIONARY_STEP_RAD);
+    const curvature = ahead - 2 * start + behind;
+    if (!(curvature > 0)) return centre - apex;
+    const move = (-0.5 * (ahead - behind)) / curvature;
+    const landed = total(phi + Math.max(-5, Math.min(5, move)) * STATIONARY_STEP_RAD);
+    // The legs' delay at the stationary point: the whole delay there less the straight ray's (the shortest ray
+    // path, so the correction only moves earlier than the straight-ray point's).
+    return centre + Math.min(0, landed - start, ahead - start, behind - start) - apex;
   };
   const out = new Float64Array(midpointsM.length);
   // The correction is smooth along the line: evaluate it on nodes at most a fifth of the bar's depth apart and

@@ -446,8 +446,10 @@ const STATIONARY_STEP_RAD = 0.1;
 
 /**
  * Correction to add to the straight-ray (Fermat) two-way time of a bar at one antenna midpoint, seconds: the two
- * legs' half-space corrections ({@link surfaceLegDelayS}) at the straight-ray reflection point, minus their value
- * at the apex for antennas on the surface. Zero at the apex for antennas on the surface; for raised antennas the
+ * legs' half-space corrections ({@link surfaceLegDelayS}) with the ray at the point of the bar where the whole delay
+ * is stationary (by default; at the straight-ray reflection point with `shouldUseStationaryPoint: false`), minus
+ * their value at the apex for antennas on the surface, plus the bar's scattering delay unless switched off. Zero at
+ * the apex for antennas on the surface; for raised antennas the
  * apex keeps the air-gap delay (about 2h/c for a deep bar). Negative on the limbs: they arrive early.
  *
  * @param midpointM - antenna midpoint along the line, metres.
@@ -459,7 +461,7 @@ const STATIONARY_STEP_RAD = 0.1;
  * @example
  * ```ts
  * const bar = { x0M: 0, coverM: 0.04, radiusM: 0.006 };
- * surfaceCouplingCorrectionS(0.04, bar, 7, 0.036, { frequencyHz: 2e9, antennaHeightM: 0 }); // ≈ −2.9e-11
+ * surfaceCouplingCorrectionS(0.04, bar, 7, 0.036, { frequencyHz: 2e9, antennaHeightM: 0 }); // ≈ −4.4e-11
  * ```
  */
 export function surfaceCouplingCorrectionS(

@@ -434,7 +434,7 @@ export interface SurfaceCoupling {
   /**
    * Take the legs' delays where the whole delay (ray plus legs) is stationary on the bar, not at the straight-ray
    * reflection point (decision 0057: right against a 2-D FDTD of a lone bar, thick shallow bars' limbs earlier).
-   * Default false: switched on, a deep bar between two shallow ones is lost in `detect-hyperbolas.test.ts`.
+   * Default true (decision 0074; it was off until 0062's deepest-first neighbours and 0074's sd recalibration).
    */
   shouldUseStationaryPoint?: boolean;
 }
@@ -446,8 +446,10 @@ const STATIONARY_STEP_RAD = 0.1;
 
 /**
  * Correction to add to the straight-ray (Fermat) two-way time of a bar at one antenna midpoint, seconds: the two
- * legs' half-space corrections ({@link surfaceLegDelayS}) at the straight-ray reflection point, minus their value
- * at the apex for antennas on the surface. Zero at the apex for antennas on the surface; for raised antennas the
+ * legs' half-space corrections ({@link surfaceLegDelayS}) with the ray at the point of the bar where the whole delay
+ * is stationary (by default; at the straight-ray reflection point with `shouldUseStationaryPoint: false`), minus
+ * their value at the apex for antennas on the surface, plus the bar's scattering delay unless switched off. Zero at
+ * the apex for antennas on the surface; for raised antennas the
  * apex keeps the air-gap delay (about 2h/c for a deep bar). Negative on the limbs: they arrive early.
  *
  * @param midpointM - antenna midpoint along the line, metres.
@@ -459,7 +461,7 @@ const STATIONARY_STEP_RAD = 0.1;
  * @example
  * ```ts
  * const bar = { x0M: 0, coverM: 0.04, radiusM: 0.006 };
- * surfaceCouplingCorrectionS(0.04, bar, 7, 0.036, { frequencyHz: 2e9, antennaHeightM: 0 }); // ≈ −2.9e-11
+ * surfaceCouplingCorrectionS(0.04, bar, 7, 0.036, { frequencyHz: 2e9, antennaHeightM: 0 }); // ≈ −4.4e-11
  * ```
  */
 export function surfaceCouplingCorrectionS(
@@ -530,25 +532,31 @@ function couplingOnly(
     reflectedPathWithGradient(x - half, x + half, bar, scratchPath);
     const { pointXM, pointDepthM, lengthM } = scratchPath;
     const centre = legs(x, pointXM, pointDepthM);
-    if (!(r > 0) || !coupling.shouldUseStationaryPoint) return centre - apex;
+    if (!(r > 0) || coupling.shouldUseStationaryPoint === false) return centre - apex;
     // The echo comes from where the whole delay — ray plus the legs' half-space delays — is stationary on the bar
     // (decision 0057), not from the straight-ray reflection point: the legs' delay falls towards the limb's side
     // beyond the critical angle, so the point moves along the bar and the limb arrives earlier. The ray path is
     // the flatter against that slope the thicker the bar, so thick bars' limbs move most. One parabolic step in
-    // the point's angle on the bar (three points 0.1 rad apart) gives the minimum to < 0.1 ps.
-    const phi = Math.atan2(pointXM - bar.x0M, cz - pointDepthM);
+    // the point's angle on the bar (three points 0.1 rad apart), the delay evaluated where it lands and kept if it
+    // falls: within 0.02 ps of a dense scan for covers 15–80 mm and radii 4–14 mm (decision 0074). The point moves
+    // 0.1–0.3 rad; the step is only bounded at 0.5 rad (its former bound, half the slope's fall, cut thin bars'
+    // moves to a third).
     const total = (angle: number): number => {
       const px = bar.x0M + r * Math.sin(angle);
       const pz = cz - r * Math.cos(angle);
       return (Math.hypot(px - x + half, pz) + Math.hypot(px - x - half, pz)) / velocity + legs(x, px, pz);
     };
-    const here = lengthM / velocity + centre;
+    const start = lengthM / velocity + centre;
+    const phi = Math.atan2(pointXM - bar.x0M, cz - pointDepthM);
     const ahead = total(phi + STATIONARY_STEP_RAD);
     const behind = total(phi - STATIONARY_STEP_RAD);
-    const curvature = ahead - 2 * here + behind;
-    const slope = 0.5 * (ahead - behind);
-    const shift = curvature > 0 ? Math.max(-0.5 * Math.abs(slope), (-slope * slope) / (2 * curvature)) : 0;
-    return centre + Math.min(0, shift) - apex;
+    const curvature = ahead - 2 * start + behind;
+    if (!(curvature > 0)) return centre - apex;
+    const move = (-0.5 * (ahead - behind)) / curvature;
+    const landed = total(phi + Math.max(-5, Math.min(5, move)) * STATIONARY_STEP_RAD);
+    // The legs' delay at the stationary point: the whole delay there less the straight ray's (the shortest ray
+    // path, so the correction only moves earlier than the straight-ray point's).
+    return centre + Math.min(0, landed - start, ahead - start, behind - start) - apex;
   };
   const out = new Float64Array(midpointsM.length);
   // The correction is smooth along the line: evaluate it on nodes at most a fifth of the bar's depth apart and

@@ -21,13 +21,14 @@ function scanAtSnr(options: SyntheticBScanOptions, snrDb: number): ReturnType<ty
 
 /**
  * A scan with `weaker` bars reflecting `share` of what spreading alone gives (deep bars in lossy concrete), the
- * others as {@link createSyntheticBScan} makes them, noise at `snrDb` as in {@link scanAtSnr} (seed 1).
+ * others as {@link createSyntheticBScan} makes them, noise at `snrDb` as in {@link scanAtSnr} (seed 1 unless given).
  */
 function withWeakerBars(
   options: SyntheticBScanOptions,
   weaker: BarGeometry[],
   share: number,
   snrDb: number,
+  seed = 1,
 ): ReturnType<typeof createSyntheticBScan> {
   const strong = createSyntheticBScan({ ...options, noiseRms: 0 });
   const weak = createSyntheticBScan({ ...options, bars: weaker, noiseRms: 0, directWaveAmplitude: 0 });
@@ -39,7 +40,7 @@ function withWeakerBars(
   for (let t = 0; t < traces; t++)
     for (let s = 0; s < n; s++) strongest = Math.max(strongest, Math.abs(data[t * n + s] - mean[s]));
   const noiseRms = strongest / 10 ** (snrDb / 20);
-  const random = createRandom(1);
+  const random = createRandom(seed);
   const gauss = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   for (let i = 0; i < data.length; i++) data[i] += noiseRms * gauss();
   return { ...strong, samples: data };
@@ -131,19 +132,34 @@ describe('recall on the kinds of bar the random set showed missed', () => {
       // and 105 mm from another (50 mm), whose limbs cross its apex, and weaker than its spreading alone makes it
       // (lossy concrete: gprMax's deep bars return a half or less). Its screening fit picked one limb only and
       // was rejected; in the residual round its other limb is shown hidden under the found neighbour's curve
-      // (decision 0067).
+      // (decision 0067). At this SNR the deep bar sits at the detection threshold: over noise seeds 1–12 it is
+      // found in 6 (either engine, stationary point off or on: decision 0074), so one seed is a coin toss and the
+      // test asks for it within the matching rule in at least two of four seeds, with the shallow bars always and
+      // nothing anywhere else.
       const shallow = [
         { x0M: 0.12, coverM: 0.06, radiusM: 0.008 },
         { x0M: 0.323, coverM: 0.05, radiusM: 0.006 },
       ];
       const deep = [{ x0M: 0.218, coverM: 0.1, radiusM: 0.008 }];
-      const rg = withWeakerBars(
-        { traces: 110, centreFrequencyHz: gigahertz * 1e9, permittivity: 8, bars: shallow },
-        deep,
-        deepShare,
-        27,
-      );
-      expectExactly(analyzeLineScan(rg).rebars, [...shallow, ...deep]);
+      let deepFound = 0;
+      for (const seed of [1, 2, 3, 4]) {
+        const rg = withWeakerBars(
+          { traces: 110, centreFrequencyHz: gigahertz * 1e9, permittivity: 8, bars: shallow },
+          deep,
+          deepShare,
+          27,
+          seed,
+        );
+        const found = analyzeLineScan(rg).rebars;
+        const atDeep = found.filter((f) => Math.abs(f.xM - deep[0].x0M) <= 0.01);
+        expectExactly(
+          found.filter((f) => !atDeep.includes(f)),
+          shallow,
+        );
+        expect(atDeep.length).toBeLessThanOrEqual(1);
+        if (atDeep.length === 1 && Math.abs(atDeep[0].coverM - deep[0].coverM) <= 0.005) deepFound++;
+      }
+      expect(deepFound).toBeGreaterThanOrEqual(2);
     },
   );
 

@@ -21,7 +21,7 @@ import { computePointCloudLod, type PointCloudLodRequest } from './point-cloud-l
  * The analysis engine's version, stored on every run and job. Bump it when the engine's results change,
  * so a user can tell which runs came from which engine.
  */
-export const ANALYSIS_ENGINE_VERSION = 'gprhub-rebar-3.0.7';
+export const ANALYSIS_ENGINE_VERSION = 'gprhub-rebar-3.0.8';
 
 /** The run options of an area's combine step (AREA_SCAN_REBAR_2). */
 export interface AreaCombineOptions {

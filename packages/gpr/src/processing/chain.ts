@@ -15,6 +15,7 @@ import {
 import { smoothInPlace, smoothTraceInPlace } from './smoothing';
 import { withSamples } from './radargram-copy';
 import { findTimeZero } from '../detection/time-zero-estimate';
+import { streamMovingBackgroundChain } from './streamed-chain';
 import { findDirectWaveSample } from './time-zero';
 import { movingTraceMeanInPlace } from './trace-window';
 
@@ -72,8 +73,35 @@ export function processRadargramDetailed(
     : rg.timeOffsetS + startSample * rg.sampleIntervalS;
   const isFullMean = o.meanRemoval && (o.meanRemovalWindow === undefined || o.meanRemovalWindow >= traces);
   const samples = new Float32Array(traces * n);
-  // One pass: crop, dewow, and sum the mean trace.
   const dewowWindow = typeof o.dewow === 'number' ? o.dewow : o.dewow ? defaultDewowWindow(rg) : 0;
+  if (o.meanRemoval && !isFullMean && !o.bandPass && !o.migrate && !o.envelope) {
+    // A moving background and nothing between it and the smoothing: every step in one sweep over the traces.
+    const out = withSamples(rg, samples, { samplesPerTrace: n, timeOffsetS: firstSampleTimeS });
+    const curveFor = (factor: number): Float32Array =>
+      gainCurve(n, out.sampleIntervalS, {
+        constant: o.constantGain * factor,
+        linearDb: o.linearGainDb,
+        timeDbPerNs: o.timeScaling ? o.timeGainDbPerNs : 0,
+      });
+    const isNormalizing = o.normalizeTo !== false;
+    streamMovingBackgroundChain(rg.samples, traces, rg.samplesPerTrace, samples, {
+      startSample,
+      n,
+      dewowWindow,
+      halfMeanTraces: Math.floor(Math.max(1, o.meanRemovalWindow ?? 1) / 2),
+      halfTime: o.smoothing > 1 ? Math.floor(o.smoothing / 2) : 0,
+      halfTraces: o.smoothing > 1 ? Math.floor(o.smoothing / 2) : 0,
+      curve: isNormalizing ? null : curveFor(1),
+    });
+    let normalizationFactor = 1;
+    if (o.normalizeTo !== false) {
+      const reference = quantileAfterMean(samples, null, n);
+      normalizationFactor = reference > 0 ? o.normalizeTo / reference : 1;
+      applyCurveInPlace(samples, traces, curveFor(normalizationFactor));
+    }
+    return { radargram: out, startSample, normalizationFactor, options: o };
+  }
+  // One pass: crop, dewow, and sum the mean trace.
   const sum = new Float64Array(isFullMean ? n : 0);
   for (let t = 0; t < traces; t++) {
     const src = t * rg.samplesPerTrace + startSample;

@@ -105,7 +105,19 @@ export function streamMovingBackgroundChain(
       const dropBase = ((t - hM - 1) % ring1Traces) * n;
       const base = (t % ring1Traces) * n;
       const inverseCount = 1 / (2 * hM + 1);
-      subtractAndSmooth(ring1, sum1, dest, destBase, addBase, dropBase, base, inverseCount, n, halfTime, prefix);
+      subtractAndSmooth(
+        ring1,
+        sum1,
+        dest,
+        destBase,
+        addBase,
+        dropBase,
+        base,
+        inverseCount,
+        n,
+        halfTime,
+        prefix,
+      );
     } else {
       slideStep(ring1, ring1Traces, sum1, dest, destBase, t, hM, last, n, false, null);
       if (halfTime > 0) smoothTraceInPlace(dest, destBase, n, halfTime, prefix);
@@ -115,7 +127,8 @@ export function streamMovingBackgroundChain(
       continue;
     }
     for (; done2 < traces && Math.min(last, done2 + hS) <= t; done2++) {
-      if (done2 === 0) for (let j = 0; j <= Math.min(last, hS); j++) addTrace(sum2, ring2, (j % ring2Traces) * n, n);
+      if (done2 === 0)
+        for (let j = 0; j <= Math.min(last, hS); j++) addTrace(sum2, ring2, (j % ring2Traces) * n, n);
       slideStep(ring2, ring2Traces, sum2, out, done2 * n, done2, hS, last, n, true, curve);
     }
   }

@@ -40,6 +40,9 @@ export interface ProcessingResult {
  * envelope; normalisation to signal units; constant × linear × time gain. Only one full-size buffer is
  * allocated (two with migration); every step after the crop works in place, and with the default options the
  * whole chain is two passes over the data (crop + dewow + mean sum; mean subtraction + normalisation + gain).
+ * With a moving background (a mean removal window shorter than the line) and no band-pass, migration or
+ * envelope, every step up to the gain runs in one sweep over the traces (`streamMovingBackgroundChain`,
+ * decision 0079), with the same samples.
  *
  * @param rg - the radargram as read.
  * @param options - chain options; unset ones come from `preset`, all are clamped to the spec's bounds.
@@ -77,29 +80,7 @@ export function processRadargramDetailed(
   if (o.meanRemoval && !isFullMean && !o.bandPass && !o.migrate && !o.envelope) {
     // A moving background and nothing between it and the smoothing: every step in one sweep over the traces.
     const out = withSamples(rg, samples, { samplesPerTrace: n, timeOffsetS: firstSampleTimeS });
-    const curveFor = (factor: number): Float32Array =>
-      gainCurve(n, out.sampleIntervalS, {
-        constant: o.constantGain * factor,
-        linearDb: o.linearGainDb,
-        timeDbPerNs: o.timeScaling ? o.timeGainDbPerNs : 0,
-      });
-    const isNormalizing = o.normalizeTo !== false;
-    streamMovingBackgroundChain(rg.samples, traces, rg.samplesPerTrace, samples, {
-      startSample,
-      n,
-      dewowWindow,
-      halfMeanTraces: Math.floor(Math.max(1, o.meanRemovalWindow ?? 1) / 2),
-      halfTime: o.smoothing > 1 ? Math.floor(o.smoothing / 2) : 0,
-      halfTraces: o.smoothing > 1 ? Math.floor(o.smoothing / 2) : 0,
-      curve: isNormalizing ? null : curveFor(1),
-    });
-    let normalizationFactor = 1;
-    if (o.normalizeTo !== false) {
-      const reference = quantileAfterMean(samples, null, n);
-      normalizationFactor = reference > 0 ? o.normalizeTo / reference : 1;
-      applyCurveInPlace(samples, traces, curveFor(normalizationFactor));
-    }
-    return { radargram: out, startSample, normalizationFactor, options: o };
+    return { ...streamChain(rg, out, o, startSample, dewowWindow), startSample, options: o };
   }
   // One pass: crop, dewow, and sum the mean trace.
   const sum = new Float64Array(isFullMean ? n : 0);
@@ -190,6 +171,41 @@ export function processRadargram(
 export function defaultDewowWindow(rg: Pick<Radargram, 'sampleIntervalS' | 'centreFrequencyHz'>): number {
   const seconds = rg.centreFrequencyHz && rg.centreFrequencyHz > 0 ? 2 / rg.centreFrequencyHz : 1e-9;
   return Math.max(3, Math.round(seconds / rg.sampleIntervalS));
+}
+
+/**
+ * The chain with a moving background and no band-pass, migration or envelope, in one sweep over the traces
+ * ({@link streamMovingBackgroundChain}); then, when normalising, the quantile and the gain over the output.
+ */
+function streamChain(
+  rg: Radargram,
+  out: Radargram,
+  o: ResolvedProcessingOptions,
+  startSample: number,
+  dewowWindow: number,
+): { radargram: Radargram; normalizationFactor: number } {
+  const n = out.samplesPerTrace;
+  const curveFor = (factor: number): Float32Array =>
+    gainCurve(n, out.sampleIntervalS, {
+      constant: o.constantGain * factor,
+      linearDb: o.linearGainDb,
+      timeDbPerNs: o.timeScaling ? o.timeGainDbPerNs : 0,
+    });
+  const half = o.smoothing > 1 ? Math.floor(o.smoothing / 2) : 0;
+  streamMovingBackgroundChain(rg.samples, rg.traces, rg.samplesPerTrace, out.samples, {
+    startSample,
+    n,
+    dewowWindow,
+    halfMeanTraces: Math.floor(Math.max(1, o.meanRemovalWindow ?? 1) / 2),
+    halfTime: half,
+    halfTraces: half,
+    curve: o.normalizeTo === false ? curveFor(1) : null,
+  });
+  if (o.normalizeTo === false) return { radargram: out, normalizationFactor: 1 };
+  const reference = quantileAfterMean(out.samples, null, n);
+  const normalizationFactor = reference > 0 ? o.normalizeTo / reference : 1;
+  applyCurveInPlace(out.samples, rg.traces, curveFor(normalizationFactor));
+  return { radargram: out, normalizationFactor };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface StreamedChainSteps {
 
 /** Work rings kept between calls: fresh pages are expensive on this VM (decision 0075). */
 let scratch32 = new Float32Array(0);
+/** Rings larger than this (values) are not kept: a huge background window on a long line would pin its memory. */
+const KEPT_RING_VALUES = 1 << 20;
 let scratch64 = new Float64Array(0);
 
 /**
@@ -57,11 +59,15 @@ export function streamMovingBackgroundChain(
   const ring1Traces = Math.min(traces, 2 * hM + 2);
   const ring2Traces = hS > 0 ? Math.min(traces, 2 * hS + 2) : 0;
   const size32 = (ring1Traces + ring2Traces) * n;
-  if (scratch32.length < size32) scratch32 = new Float32Array(size32);
+  let rings = scratch32;
+  if (rings.length < size32) {
+    rings = new Float32Array(size32);
+    if (size32 <= KEPT_RING_VALUES) scratch32 = rings;
+  }
   const size64 = 3 * n + 1;
   if (scratch64.length < size64) scratch64 = new Float64Array(size64);
-  const ring1 = scratch32.subarray(0, ring1Traces * n);
-  const ring2 = scratch32.subarray(ring1Traces * n, size32);
+  const ring1 = rings.subarray(0, ring1Traces * n);
+  const ring2 = rings.subarray(ring1Traces * n, size32);
   const sum1 = scratch64.subarray(0, n).fill(0);
   const sum2 = scratch64.subarray(n, 2 * n).fill(0);
   const prefix = scratch64.subarray(2 * n, 3 * n + 1);

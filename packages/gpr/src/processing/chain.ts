@@ -15,6 +15,7 @@ import {
 import { smoothInPlace, smoothTraceInPlace } from './smoothing';
 import { withSamples } from './radargram-copy';
 import { findTimeZero } from '../detection/time-zero-estimate';
+import { streamMovingBackgroundChain } from './streamed-chain';
 import { findDirectWaveSample } from './time-zero';
 import { movingTraceMeanInPlace } from './trace-window';
 
@@ -39,6 +40,9 @@ export interface ProcessingResult {
  * envelope; normalisation to signal units; constant × linear × time gain. Only one full-size buffer is
  * allocated (two with migration); every step after the crop works in place, and with the default options the
  * whole chain is two passes over the data (crop + dewow + mean sum; mean subtraction + normalisation + gain).
+ * With a moving background (a mean removal window shorter than the line) and no band-pass, migration or
+ * envelope, every step up to the gain runs in one sweep over the traces (`streamMovingBackgroundChain`,
+ * decision 0079), with the same samples.
  *
  * @param rg - the radargram as read.
  * @param options - chain options; unset ones come from `preset`, all are clamped to the spec's bounds.
@@ -72,8 +76,13 @@ export function processRadargramDetailed(
     : rg.timeOffsetS + startSample * rg.sampleIntervalS;
   const isFullMean = o.meanRemoval && (o.meanRemovalWindow === undefined || o.meanRemovalWindow >= traces);
   const samples = new Float32Array(traces * n);
-  // One pass: crop, dewow, and sum the mean trace.
   const dewowWindow = typeof o.dewow === 'number' ? o.dewow : o.dewow ? defaultDewowWindow(rg) : 0;
+  if (o.meanRemoval && !isFullMean && !o.bandPass && !o.migrate && !o.envelope) {
+    // A moving background and nothing between it and the smoothing: every step in one sweep over the traces.
+    const out = withSamples(rg, samples, { samplesPerTrace: n, timeOffsetS: firstSampleTimeS });
+    return { ...streamChain(rg, out, o, startSample, dewowWindow), startSample, options: o };
+  }
+  // One pass: crop, dewow, and sum the mean trace.
   const sum = new Float64Array(isFullMean ? n : 0);
   for (let t = 0; t < traces; t++) {
     const src = t * rg.samplesPerTrace + startSample;
@@ -162,6 +171,41 @@ export function processRadargram(
 export function defaultDewowWindow(rg: Pick<Radargram, 'sampleIntervalS' | 'centreFrequencyHz'>): number {
   const seconds = rg.centreFrequencyHz && rg.centreFrequencyHz > 0 ? 2 / rg.centreFrequencyHz : 1e-9;
   return Math.max(3, Math.round(seconds / rg.sampleIntervalS));
+}
+
+/**
+ * The chain with a moving background and no band-pass, migration or envelope, in one sweep over the traces
+ * ({@link streamMovingBackgroundChain}); then, when normalising, the quantile and the gain over the output.
+ */
+function streamChain(
+  rg: Radargram,
+  out: Radargram,
+  o: ResolvedProcessingOptions,
+  startSample: number,
+  dewowWindow: number,
+): { radargram: Radargram; normalizationFactor: number } {
+  const n = out.samplesPerTrace;
+  const curveFor = (factor: number): Float32Array =>
+    gainCurve(n, out.sampleIntervalS, {
+      constant: o.constantGain * factor,
+      linearDb: o.linearGainDb,
+      timeDbPerNs: o.timeScaling ? o.timeGainDbPerNs : 0,
+    });
+  const half = o.smoothing > 1 ? Math.floor(o.smoothing / 2) : 0;
+  streamMovingBackgroundChain(rg.samples, rg.traces, rg.samplesPerTrace, out.samples, {
+    startSample,
+    n,
+    dewowWindow,
+    halfMeanTraces: Math.floor(Math.max(1, o.meanRemovalWindow ?? 1) / 2),
+    halfTime: half,
+    halfTraces: half,
+    curve: o.normalizeTo === false ? curveFor(1) : null,
+  });
+  if (o.normalizeTo === false) return { radargram: out, normalizationFactor: 1 };
+  const reference = quantileAfterMean(out.samples, null, n);
+  const normalizationFactor = reference > 0 ? o.normalizeTo / reference : 1;
+  applyCurveInPlace(out.samples, rg.traces, curveFor(normalizationFactor));
+  return { radargram: out, normalizationFactor };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AnalysisByInputResponse, AnalysisType } from '@gprhub/contract';
+import type { AnalysisByInputResponse, AnalysisType, CreateAnalysisResponse } from '@gprhub/contract';
 import { generateSyntheticRecording, type SyntheticOptions } from '@gprhub/scan3d/rtabmap';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { writeRtabmapFile } from '../jobs/rtabmap-sqlite.js';
@@ -51,12 +51,16 @@ export function startAnalysis(
   });
 }
 
-/** Poll `POST /api/analyses/by-input` until the analysis of this input is done (FINISHED or FAILED). */
+/**
+ * Poll `POST /api/analyses/by-input` until the analysis of this input is done (FINISHED or FAILED); with `runId`,
+ * until that very run is the input's latest and done.
+ */
 export async function waitForAnalysis(
   ctx: JobTestContext,
   analysisType: AnalysisType,
   analysisInput: Record<string, unknown>,
   timeoutMs = 90_000,
+  runId?: string,
 ): Promise<AnalysisByInputResponse> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -68,10 +72,27 @@ export async function waitForAnalysis(
     });
     expect(res.statusCode).toBe(200);
     const body = res.json() as AnalysisByInputResponse;
-    if (body.isDone) return body;
+    if (body.isDone && (runId === undefined || body.analysisRun?.id === runId)) return body;
     if (Date.now() > deadline) throw new Error(`not done in time: ${JSON.stringify(body.analysisRun)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * Start an analysis and wait for that run to end, answering its results. The input's options (a known cover) start
+ * a new run of the same input, so the run is found by the input without them and by its id.
+ */
+export async function runAnalysisToEnd<T>(
+  ctx: JobTestContext,
+  analysisType: AnalysisType,
+  analysisInput: Record<string, unknown>,
+  timeoutMs = 240_000,
+): Promise<T> {
+  const started = await startAnalysis(ctx, analysisType, analysisInput);
+  expect(started.statusCode).toBeLessThan(300);
+  const { knownCover: _options, ...byInput } = analysisInput;
+  const runId = (started.json() as CreateAnalysisResponse).analysisRun.id;
+  return (await waitForAnalysis(ctx, analysisType, byInput, timeoutMs, runId)).results as T;
 }
 
 /** GET a file of the API (e.g. a 3D model file's `url`) as the member; expects 200 and answers its bytes. */

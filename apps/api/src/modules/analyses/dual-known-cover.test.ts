@@ -1,19 +1,13 @@
-import type { AnalysisByInputResponse, CreateAnalysisResponse } from '@gprhub/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syntheticAreaZip } from '../../../../../e2e/support/synthetic-area-scan.js';
+import { runAnalysisToEnd, startAnalysis, useJobTestApp } from '../../test/analysis-jobs.js';
 import { createFolder, importScanFiles, importSyntheticScan } from '../../test/scans.js';
-import { createMember, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
 
 // Issue #13 item 7 on the dual-orientation pairs: a cover measured on one bar calibrates the pair's one permittivity.
-let t: TestApp;
-let member: TestMember;
 let lineInput: { parallelGprScanNodeId: string; perpendicularGprScanNodeId: string };
 let areaInput: { parallelAreaScanNodeId: string; perpendicularAreaScanNodeId: string };
 
-beforeAll(async () => {
-  t = await getTestApp({ jobs: { inProcessWorker: true, threads: 1, timeoutS: 120, heartbeatS: 10 } });
-  await t.app.analysisJobs.startWorker();
-  member = await createMember(t.app);
+const ctx = useJobTestApp(async ({ t, member }) => {
   const folderId = await createFolder(t.app, member);
   lineInput = {
     parallelGprScanNodeId: await importSyntheticScan(t.app, member, folderId),
@@ -30,37 +24,12 @@ beforeAll(async () => {
     areas.push(imported.areaScanGroups[0]!.node.nodeId);
   }
   areaInput = { parallelAreaScanNodeId: areas[0]!, perpendicularAreaScanNodeId: areas[1]! };
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
 });
 
 type DualType = 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2' | 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2';
 
-async function post<T>(
-  url: string,
-  payload: object,
-  headers = member.headers,
-): Promise<{ status: number; body: T }> {
-  const res = await t.app.inject({ method: 'POST', url, headers, payload });
-  return { status: res.statusCode, body: res.json() as T };
-}
-
-async function runToEnd<T>(analysisType: DualType, nodes: object, knownCover?: object): Promise<T> {
-  const started = await post<CreateAnalysisResponse>('/api/analyses', {
-    analysisType,
-    analysisInput: { ...nodes, ...(knownCover && { knownCover }) },
-  });
-  expect(started.status).toBeLessThan(300);
-  for (const deadline = Date.now() + 240_000; Date.now() < deadline;) {
-    const { body } = await post<AnalysisByInputResponse>('/api/analyses/by-input', {
-      analysisType,
-      analysisInput: nodes,
-    });
-    if (body.isDone && body.analysisRun?.id === started.body.analysisRun.id) return body.results as T;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('analysis not done in time');
+function runToEnd<T>(analysisType: DualType, nodes: object, knownCover?: object): Promise<T> {
+  return runAnalysisToEnd<T>(ctx, analysisType, { ...nodes, ...(knownCover && { knownCover }) });
 }
 
 interface Permittivity {
@@ -109,12 +78,12 @@ describe('known-cover calibration of a dual-orientation pair of line scans', () 
   }, 300_000);
 
   it('refuses a pair’s known cover without the scan it was measured on', async () => {
-    const refused = await post<{ message: string }>('/api/analyses', {
-      analysisType: 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2',
-      analysisInput: { ...lineInput, knownCover: { xM: 0.1, coverM: 0.03 } },
+    const refused = await startAnalysis(ctx, 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2', {
+      ...lineInput,
+      knownCover: { xM: 0.1, coverM: 0.03 },
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toBe(
       "knownCover of LINE_SCAN_DUAL_ORIENTATION_REBAR_2 needs scan ('parallel' or 'perpendicular'): the scan whose bar was measured",
     );
   });
@@ -148,25 +117,25 @@ describe('known-cover calibration of a dual-orientation pair of area scans', () 
   }, 500_000);
 
   it('refuses a point without yM, and another organization’s pair', async () => {
-    const refused = await post<{ message: string }>('/api/analyses', {
-      analysisType: 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2',
-      analysisInput: { ...areaInput, knownCover: { xM: 0.1, coverM: 0.03 } },
+    const refused = await startAnalysis(ctx, 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2', {
+      ...areaInput,
+      knownCover: { xM: 0.1, coverM: 0.03 },
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toBe(
       'knownCover of AREA_SCAN_DUAL_ORIENTATION_REBAR_2 needs yM: the point of the grid where the cover was measured',
     );
-    const stranger = await createMember(t.app);
     for (const [analysisType, nodes, knownCover] of [
       ['AREA_SCAN_DUAL_ORIENTATION_REBAR_2', areaInput, { xM: 0.1, yM: 0.1, coverM: 0.03 }],
       ['LINE_SCAN_DUAL_ORIENTATION_REBAR_2', lineInput, { scan: 'parallel', xM: 0.1, coverM: 0.03 }],
     ] as const) {
-      const res = await post(
-        '/api/analyses',
-        { analysisType, analysisInput: { ...nodes, knownCover } },
-        stranger.headers,
+      const res = await startAnalysis(
+        ctx,
+        analysisType,
+        { ...nodes, knownCover },
+        { headers: ctx.stranger.headers },
       );
-      expect(res.status).toBe(404);
+      expect(res.statusCode).toBe(404);
     }
   });
 });

@@ -1,52 +1,26 @@
-import type { AnalysisByInputResponse, CreateAnalysisResponse } from '@gprhub/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syntheticAreaZip } from '../../../../../e2e/support/synthetic-area-scan.js';
+import { runAnalysisToEnd, startAnalysis, useJobTestApp } from '../../test/analysis-jobs.js';
 import { createFolder, importScanFiles, importSyntheticScan } from '../../test/scans.js';
-import { createMember, getTestApp, type TestApp, type TestMember } from '../../test/support.js';
 
 // Issue #13 item 7: a surveyor measures one bar's cover and the scan's permittivity is recalibrated on it.
-let t: TestApp;
-let member: TestMember;
 let scanId: string;
 let areaId: string;
 
-beforeAll(async () => {
-  t = await getTestApp({ jobs: { inProcessWorker: true, threads: 1, timeoutS: 120, heartbeatS: 10 } });
-  await t.app.analysisJobs.startWorker();
-  member = await createMember(t.app);
+const ctx = useJobTestApp(async ({ t, member }) => {
   const folderId = await createFolder(t.app, member);
   scanId = await importSyntheticScan(t.app, member, folderId);
   const imported = await importScanFiles(t.app, member, folderId, [
     { name: 'area.zip', bytes: syntheticAreaZip('Slab 9', 400) },
   ]);
   areaId = imported.areaScanGroups[0]!.node.nodeId;
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
 });
 
-async function post<T>(url: string, payload: object): Promise<{ status: number; body: T }> {
-  const res = await t.app.inject({ method: 'POST', url, headers: member.headers, payload });
-  return { status: res.statusCode, body: res.json() as T };
-}
-
-async function runToEnd(
-  analysisInput: object,
+function runToEnd<T>(
+  analysisInput: Record<string, unknown>,
   analysisType: 'LINE_SCAN_REBAR_2' | 'AREA_SCAN_REBAR_2' = 'LINE_SCAN_REBAR_2',
-): Promise<AnalysisByInputResponse> {
-  const started = await post<CreateAnalysisResponse>('/api/analyses', { analysisType, analysisInput });
-  expect(started.status).toBeLessThan(300);
-  const byInput =
-    analysisType === 'LINE_SCAN_REBAR_2' ? { gprScanNodeId: scanId } : { areaScanNodeId: areaId };
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
-    const { body } = await post<AnalysisByInputResponse>('/api/analyses/by-input', {
-      analysisType,
-      analysisInput: byInput,
-    });
-    if (body.isDone && body.analysisRun?.id === started.body.analysisRun.id) return body;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('analysis not done in time');
+): Promise<T> {
+  return runAnalysisToEnd<T>(ctx, analysisType, analysisInput, 120_000);
 }
 
 interface Results {
@@ -57,26 +31,24 @@ interface Results {
 
 describe('known-cover calibration of a line scan', () => {
   it('recalibrates εr on the measured bar, recomputes every cover, and can be removed', async () => {
-    const estimated = (await runToEnd({ gprScanNodeId: scanId })).results as unknown as Results;
+    const estimated = await runToEnd<Results>({ gprScanNodeId: scanId });
     expect(estimated.permittivity.source).toBe('estimated');
     expect(estimated.calibration).toBeUndefined();
     const [first, second] = estimated.rebars;
     // The surveyor's cover meter reads the first bar 10 % shallower than the engine: εr must rise, every cover
     // must shrink, and the measured bar must read the measured cover.
     const measured = first!.coverM * 0.9;
-    const calibrated = (
-      await runToEnd({
-        gprScanNodeId: scanId,
-        knownCover: { xM: first!.xM, coverM: measured },
-      })
-    ).results as unknown as Results;
+    const calibrated = await runToEnd<Results>({
+      gprScanNodeId: scanId,
+      knownCover: { xM: first!.xM, coverM: measured },
+    });
     expect(calibrated.permittivity.source).toBe('calibrated');
     expect(calibrated.calibration).toEqual({ xM: first!.xM, coverM: measured });
     expect(calibrated.permittivity.value).toBeGreaterThan(estimated.permittivity.value * 1.1);
     expect(Math.abs(calibrated.rebars[0]!.coverM - measured)).toBeLessThan(0.001);
     expect(calibrated.rebars[1]!.coverM).toBeLessThan(second!.coverM);
 
-    const removed = (await runToEnd({ gprScanNodeId: scanId })).results as unknown as Results;
+    const removed = await runToEnd<Results>({ gprScanNodeId: scanId });
     expect(removed.permittivity.source).toBe('estimated');
     expect(removed.calibration).toBeUndefined();
     expect(removed.permittivity.value).toBeCloseTo(estimated.permittivity.value, 6);
@@ -93,16 +65,17 @@ interface AreaResults {
 
 describe('known-cover calibration of an area scan', () => {
   it('recalibrates the whole area on a cover measured at a grid point, and can be removed', async () => {
-    const estimated = (await runToEnd({ areaScanNodeId: areaId }, 'AREA_SCAN_REBAR_2'))
-      .results as unknown as AreaResults;
+    const estimated = await runToEnd<AreaResults>({ areaScanNodeId: areaId }, 'AREA_SCAN_REBAR_2');
     expect(estimated.permittivity.source).toBe('estimated');
     expect(estimated.calibration).toBeUndefined();
     // The cover meter reads one bar, where one line crosses it, 10 % shallower than the engine.
     const bar = estimated.rebars[0]!;
     const [x, y, depth] = bar.depthCoords[1]!;
     const known = { xM: x, yM: y, coverM: (depth - bar.R) * 0.9 };
-    const calibrated = (await runToEnd({ areaScanNodeId: areaId, knownCover: known }, 'AREA_SCAN_REBAR_2'))
-      .results as unknown as AreaResults;
+    const calibrated = await runToEnd<AreaResults>(
+      { areaScanNodeId: areaId, knownCover: known },
+      'AREA_SCAN_REBAR_2',
+    );
     expect(calibrated.permittivity.source).toBe('calibrated');
     expect(calibrated.calibration).toEqual(known);
     expect(calibrated.permittivity.value).toBeGreaterThan(estimated.permittivity.value * 1.1);
@@ -115,43 +88,36 @@ describe('known-cover calibration of an area scan', () => {
     expect(calibrated.rebars.length).toBe(estimated.rebars.length);
     calibrated.rebars.forEach((r, i) => expect(r.coverM).toBeLessThan(estimated.rebars[i]!.coverM));
 
-    const removed = (await runToEnd({ areaScanNodeId: areaId }, 'AREA_SCAN_REBAR_2'))
-      .results as unknown as AreaResults;
+    const removed = await runToEnd<AreaResults>({ areaScanNodeId: areaId }, 'AREA_SCAN_REBAR_2');
     expect(removed.permittivity.source).toBe('estimated');
     expect(removed.calibration).toBeUndefined();
     expect(removed.permittivity.value).toBeCloseTo(estimated.permittivity.value, 6);
   }, 300_000);
 
   it('says so when no bar lies near the point, and refuses a point without yM', async () => {
-    const far = (
-      await runToEnd(
-        { areaScanNodeId: areaId, knownCover: { xM: 5, yM: 5, coverM: 0.03 } },
-        'AREA_SCAN_REBAR_2',
-      )
-    ).results as unknown as AreaResults;
+    const far = await runToEnd<AreaResults>(
+      { areaScanNodeId: areaId, knownCover: { xM: 5, yM: 5, coverM: 0.03 } },
+      'AREA_SCAN_REBAR_2',
+    );
     expect(far.permittivity.source).toBe('estimated');
     expect(far.warnings).toContain('no bar found within 50 mm of x = 5 m, y = 5 m to calibrate on');
-    const refused = await post<{ message: string }>('/api/analyses', {
-      analysisType: 'AREA_SCAN_REBAR_2',
-      analysisInput: { areaScanNodeId: areaId, knownCover: { xM: 0.1, coverM: 0.03 } },
+    const refused = await startAnalysis(ctx, 'AREA_SCAN_REBAR_2', {
+      areaScanNodeId: areaId,
+      knownCover: { xM: 0.1, coverM: 0.03 },
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toBe(
       'knownCover of AREA_SCAN_REBAR_2 needs yM: the point of the grid where the cover was measured',
     );
   }, 300_000);
 
   it('does not calibrate another organization’s area', async () => {
-    const stranger = await createMember(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/analyses',
-      headers: stranger.headers,
-      payload: {
-        analysisType: 'AREA_SCAN_REBAR_2',
-        analysisInput: { areaScanNodeId: areaId, knownCover: { xM: 0.1, yM: 0.1, coverM: 0.03 } },
-      },
-    });
+    const res = await startAnalysis(
+      ctx,
+      'AREA_SCAN_REBAR_2',
+      { areaScanNodeId: areaId, knownCover: { xM: 0.1, yM: 0.1, coverM: 0.03 } },
+      { headers: ctx.stranger.headers },
+    );
     expect(res.statusCode).toBe(404);
   });
 });

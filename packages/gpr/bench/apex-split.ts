@@ -6,17 +6,15 @@
 // scattering terms). fitApex: the label's apex time (what the cover converts) minus the straight-ray time to the
 // top. All in ps; positive = late (reads deep).
 // `node --import tsx packages/gpr/bench/apex-split.ts [name-filter]` (sim set), `... cylinder` (gprMax example).
-import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   analyzeLineScan,
   bistaticTravelTimeS,
   detectLine,
-  readGprFileAsync,
   surfaceCouplingCorrections,
   type Radargram,
 } from '../src/index';
-import { halfOf, simHeight, truePermittivity } from './sim-report';
+import { halfOf, readFirstRadargram, simScans, truePermittivity } from './sim-report';
 
 interface Case {
   name: string;
@@ -30,22 +28,20 @@ interface Case {
 const dataDir = path.resolve(import.meta.dirname, '../../../../shared/data');
 const filter = process.argv[2] ?? 'dev-';
 
-async function read(file: string, patch: Partial<Radargram> = {}): Promise<Radargram> {
-  const r = await readGprFileAsync({ name: path.basename(file), bytes: new Uint8Array(readFileSync(file)) });
-  return { ...r.radargrams[0], ...patch };
-}
-
 async function cases(): Promise<Case[]> {
   if (filter === 'cylinder') {
     const f = 1.5e9;
     return [
       {
         name: 'gprMax-cylinder',
-        rg: await read(path.join(dataDir, 'real/gprmax-cylinder-synthetic/cylinder_Bscan_2D_all.out'), {
-          traceSpacingM: 0.002,
-          antennaSeparationM: 0.04,
-          antennaHeightM: 0,
-        }),
+        rg: await readFirstRadargram(
+          path.join(dataDir, 'real/gprmax-cylinder-synthetic/cylinder_Bscan_2D_all.out'),
+          {
+            traceSpacingM: 0.002,
+            antennaSeparationM: 0.04,
+            antennaHeightM: 0,
+          },
+        ),
         eps: 6,
         sourcePeakS: Math.SQRT2 / f,
         bars: [{ xM: 0.08, coverM: 0.08, radiusM: 0.01 }],
@@ -53,16 +49,12 @@ async function cases(): Promise<Case[]> {
       },
     ];
   }
-  const dir = path.join(dataDir, 'sim');
   const out: Case[] = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.truth.json') && f.includes(filter))
-    .sort()) {
-    const truth = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  for await (const { truth, radargram } of simScans(filter)) {
     const eps: number = truePermittivity(truth);
     out.push({
       name: truth.name,
-      rg: await read(path.join(dir, truth.file), simHeight()),
+      rg: radargram,
       eps,
       sourcePeakS: truth.dzt.sourceDelayNs * 1e-9,
       bars: truth.rebars,

@@ -5,28 +5,13 @@
 // offset should be were time zero exact; it includes the bar's own echo shape). Also the spread of the main pool
 // over the subsets that drop one bar. Samples (≈ 20–25 ps on the sims); positive = envelope peak after the lobe.
 // `node --import tsx packages/gpr/bench/offset-pool.ts [name-filter]`
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import {
-  analyzeLineScan,
-  bistaticTravelTimeS,
-  detectLine,
-  readGprFileAsync,
-  surfaceCouplingCorrections,
-  type Radargram,
-} from '../src/index';
+import { analyzeLineScan, bistaticTravelTimeS, detectLine, surfaceCouplingCorrections } from '../src/index';
 import { offsetFor, poolEnvelopeOffset } from '../src/rebar/bar-fits';
-import { halfOf, simHeight, truePermittivity } from './sim-report';
+import { halfOf, simScans, truePermittivity } from './sim-report';
 
-const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const filter = process.argv[2] ?? 'dev-';
 const f = (v: number, d = 1): string => (Number.isFinite(v) ? v.toFixed(d) : '–').padStart(6);
 const SHIFTS_PS = [-3, 0, 3];
-
-async function read(file: string): Promise<Radargram> {
-  const r = await readGprFileAsync({ name: path.basename(file), bytes: new Uint8Array(readFileSync(file)) });
-  return { ...r.radargrams[0], ...simHeight() };
-}
 
 interface Row {
   half: string;
@@ -39,11 +24,7 @@ interface Row {
 }
 const rows: Row[] = [];
 console.log('scene              half shift | pools | bars: x/true cover own → used (truth-implied)');
-for (const file of readdirSync(dir)
-  .filter((n) => n.endsWith('.truth.json') && n.includes(filter))
-  .sort()) {
-  const truth = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-  const rg = await read(path.join(dir, truth.file));
+for await (const { truth, radargram: rg } of simScans(filter)) {
   const eps = truePermittivity(truth);
   const t0 = analyzeLineScan(rg).timeZeroS;
   const half = halfOf(truth.name) ?? 'four';

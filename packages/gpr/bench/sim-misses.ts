@@ -3,8 +3,6 @@
 // nearest reported bar (found at the right place but with the cover > 5 mm off, or not reported), the nearest
 // detection of a search without the confidence and strength thresholds (filtered there, with its confidence and
 // strength), and the best stack peak within 10 mm (never a candidate).
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import {
   analyzeLineScan,
   computeDiffractionStack,
@@ -13,39 +11,18 @@ import {
   findStackPeaks,
   matchBars,
   prepareScan,
-  readGprFileAsync,
   reflectionStrength,
   type TruthBar,
 } from '../src/index';
-import { halfOf, simHeight } from './sim-report';
+import { halfOf, simScans } from './sim-report';
 
-const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const filter = process.argv[2] ?? '';
 const mm = (v: number): string => (v * 1000).toFixed(1);
-
-interface TruthFile {
-  name: string;
-  file: string;
-  epsilonR: number;
-  centerFrequencyHz: number;
-  aggregate?: number;
-  backwallDepthM?: number | null;
-  rebars: TruthBar[];
-  dzt?: { snrDb?: number };
-}
 
 const counts = new Map<string, number>();
 const count = (k: string): void => void counts.set(k, (counts.get(k) ?? 0) + 1);
 
-for (const file of readdirSync(dir)
-  .filter((f) => f.endsWith('.truth.json') && f.includes(filter))
-  .sort()) {
-  const truth = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as TruthFile;
-  const read = await readGprFileAsync({
-    name: truth.file,
-    bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
-  });
-  const rg = { ...read.radargrams[0], ...simHeight() };
+for await (const { truth, radargram: rg } of simScans(filter)) {
   const result = analyzeLineScan(rg);
   const found = result.rebars;
   const m = matchBars(truth.rebars, found);

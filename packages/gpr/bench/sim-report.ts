@@ -1,13 +1,60 @@
 // Scoring of the simulations for `npm run bench:accuracy` (issue #13): the random development set split into two
 // halves by file name (even number → A, odd → B; decide on A, confirm on B), each half and the pool scored as a
 // whole and by kind of scene or bar. Matching rule unchanged (algorithms.md §5).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   absoluteErrorStats,
   debyeRealPermittivity,
   matchBars,
+  readGprFileAsync,
   type LineScanAnalysis,
+  type Radargram,
   type TruthBar,
 } from '../src/index';
+
+/** The simulations beside the project: `../shared/data/sim`. */
+export const SIM_DIR = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
+
+/** What the sim benches read of a truth file (shared/data/sim/README.md). */
+export interface SimTruth {
+  name: string;
+  /** The scan's file name, beside the truth file. */
+  file: string;
+  epsilonR?: number;
+  debye?: { epsilonStatic: number; epsilonInf: number; tauS: number };
+  centerFrequencyHz: number;
+  aggregate?: number;
+  backwallDepthM?: number | null;
+  rebars: Required<TruthBar>[];
+  dzt: { sourceDelayNs: number; snrDb?: number };
+}
+
+/** A scan file's first radargram, with `patch` laid over it (e.g. {@link simHeight}). */
+export async function readFirstRadargram(file: string, patch: Partial<Radargram> = {}): Promise<Radargram> {
+  const read = await readGprFileAsync({
+    name: path.basename(file),
+    bytes: new Uint8Array(readFileSync(file)),
+  });
+  return { ...read.radargrams[0], ...patch };
+}
+
+/**
+ * The simulations whose truth file's name contains `filter`, in name order: each truth and its scan's first
+ * radargram, read as a user's file arrives plus {@link simHeight} (or `patch` instead).
+ *
+ * @example for await (const { truth, radargram } of simScans('dev-random')) analyzeLineScan(radargram);
+ */
+export async function* simScans(
+  filter = '',
+  patch: Partial<Radargram> = simHeight(),
+): AsyncGenerator<{ truth: SimTruth; radargram: Radargram }> {
+  const files = readdirSync(SIM_DIR).filter((f) => f.endsWith('.truth.json') && f.includes(filter));
+  for (const file of files.sort()) {
+    const truth = JSON.parse(readFileSync(path.join(SIM_DIR, file), 'utf8')) as SimTruth;
+    yield { truth, radargram: await readFirstRadargram(path.join(SIM_DIR, truth.file), patch) };
+  }
+}
 
 /** One simulated scan, its truth and the engine's result. */
 export interface ScanScore {

@@ -3,12 +3,9 @@
 // and the cover error of the bars found by both runs (|Δx| ≤ 10 mm to a true bar), so the time-zero effect is seen
 // apart from which bars detection happens to keep.
 // `node --import tsx packages/gpr/bench/time-zero-pairs.ts`
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { analyzeLineScan, readGprFileAsync, type LineScanAnalysis } from '../src/index';
-import { halfOf, SIM_ANTENNA_HEIGHT_M } from './sim-report';
+import { analyzeLineScan, type LineScanAnalysis } from '../src/index';
+import { halfOf, SIM_ANTENNA_HEIGHT_M, simScans } from './sim-report';
 
-const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const ps = (s: number): string => (s * 1e12).toFixed(1).padStart(6);
 const mm = (m: number): string => (m * 1e3).toFixed(2).padStart(6);
 const groups = new Map<string, { old: number[]; now: number[]; t0old: number[]; t0new: number[] }>();
@@ -19,15 +16,8 @@ const group = (k: string) => {
 console.log(
   'scene              half  GHz   εr   | t0 − peak old   new | εr old  new | common bars: cover error old → new (mm)',
 );
-for (const file of readdirSync(dir)
-  .filter((f) => f.endsWith('.truth.json'))
-  .sort()) {
-  const truth = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-  const r = await readGprFileAsync({
-    name: truth.file,
-    bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
-  });
-  const rg = r.radargrams[0];
+// Read as a user's file arrives (no antenna height), and again with the simulations' 4 mm stated.
+for await (const { truth, radargram: rg } of simScans('', {})) {
   const peak = truth.dzt.sourceDelayNs * 1e-9;
   const old: LineScanAnalysis = analyzeLineScan(rg);
   const now: LineScanAnalysis = analyzeLineScan({ ...rg, antennaHeightM: SIM_ANTENNA_HEIGHT_M });

@@ -5,8 +5,6 @@
 // against the εr spread, and the latest pick's time against the back wall's. `SYNTH=1` instead runs the
 // project's synthetic B-scans (createSyntheticBScan): the two scenes of dev-random-22 and -20 with and without
 // their back wall, and single bars of every radius, with the coverage of the reported sd.
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import {
   analyzeLineScan,
   createSyntheticBScan,
@@ -14,14 +12,12 @@ import {
   linePermittivities,
   MARGINAL_RADII_M,
   poolPermittivity,
-  readGprFileAsync,
   refitDetection,
   SPEED_OF_LIGHT_M_PER_S,
   type BarGeometry,
 } from '../src/index';
-import { halfOf, simHeight, truePermittivity } from './sim-report';
+import { halfOf, simScans, truePermittivity } from './sim-report';
 
-const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const filter = process.argv[2] ?? 'random';
 const pct = (v: number, truth: number): number => (100 * (v - truth)) / truth;
 const median = (a: number[]): number => {
@@ -51,15 +47,8 @@ function summary(label: string, rows: Row[]): void {
 
 async function gprMax(): Promise<void> {
   const rows: Row[] = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.truth.json') && f.includes(filter))
-    .sort()) {
-    const truth = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-    const read = await readGprFileAsync({
-      name: truth.file,
-      bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
-    });
-    const line = detectLine({ ...read.radargrams[0], ...simHeight() });
+  for await (const { truth, radargram } of simScans(filter)) {
+    const line = detectLine(radargram);
     const eps = truePermittivity(truth);
     const bars = truth.rebars as { xM: number; coverM: number; radiusM: number }[];
     const radii = line.detections.map(
@@ -81,11 +70,11 @@ async function gprMax(): Promise<void> {
         `true R ${known.value.toFixed(2)} ± ${known.sd.toFixed(2)} (${row.knownError.toFixed(1)} %, z ${row.knownZ.toFixed(2)})`,
     );
     const { scan } = line;
+    const wallDepthM = truth.backwallDepthM;
     const wallS =
-      truth.backwallDepthM === null
+      typeof wallDepthM !== 'number'
         ? undefined
-        : (2 * Math.hypot(truth.backwallDepthM, scan.antennaSeparationM / 2) * Math.sqrt(eps)) /
-          SPEED_OF_LIGHT_M_PER_S;
+        : (2 * Math.hypot(wallDepthM, scan.antennaSeparationM / 2) * Math.sqrt(eps)) / SPEED_OF_LIGHT_M_PER_S;
     for (const d of line.detections) {
       const fits = MARGINAL_RADII_M.map((r) => refitDetection(scan, d, line.offset.offsetSamples, r));
       const chi = fits.map((f) => f?.chiSquare ?? NaN);

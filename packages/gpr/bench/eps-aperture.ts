@@ -31,9 +31,22 @@ interface Row {
   errTrueR: number;
   weight: number;
   minLimb: number;
+  /** The shorter limb's length, mm. */
+  minLimbMm: number;
   gap: number;
   oneSided: boolean;
   radiusMm: number;
+  coverMm: number;
+  ghz: number;
+  sigma: number;
+  /** εr change at the true radius for the envelope offset one sample later, %. */
+  perSample: number;
+  /** εr change at the true radius with the Tx–Rx separation 4 mm shorter, %. */
+  perSeparation: number;
+  /** The bar's own envelope offset minus the pooled one, samples. */
+  ownOffset: number;
+  /** εr error at the true radius with the bar's own envelope offset, %. */
+  errOwnOffset: number;
 }
 const rows: Row[] = [];
 const scans: {
@@ -43,6 +56,8 @@ const scans: {
   isolated: number;
   trueRadius: number;
   dCoverEps: number[];
+  dCoverIsolated: number[];
+  dCoverTrueRadius: number[];
 }[] = [];
 
 /** Cover at another εr for the same apex time (bistatic, straight rays). */
@@ -81,6 +96,14 @@ for (const file of readdirSync(dir)
     if (!near || Math.abs(near.xM - x0) > 0.01) return;
     const atTrue = refitDetection(scan, d, offset, near.radiusM);
     trueRadii[i] = near.radiusM;
+    const later = refitDetection(scan, { ...d }, offset + 1, near.radiusM);
+    const own = refitDetection(scan, { ...d }, d.result.offsetSamples, near.radiusM);
+    const narrower = refitDetection(
+      { ...scan, antennaSeparationM: scan.antennaSeparationM - 0.004 },
+      { ...d },
+      offset,
+      near.radiusM,
+    );
     const picks = d.result.picks;
     const dx = scan.traceSpacingM;
     const left = picks.filter((p) => p.traceIndex * dx < x0 - dx / 2);
@@ -109,9 +132,17 @@ for (const file of readdirSync(dir)
       errTrueR: atTrue ? pct(atTrue.permittivity, eps) : NaN,
       weight,
       minLimb: Math.min(left.length, right.length),
+      minLimbMm: Math.min(limb(left), limb(right)),
       gap,
       oneSided: d.isOneSided === true,
       radiusMm: near.radiusM * 1000,
+      coverMm: near.coverM * 1000,
+      ghz: truth.centerFrequencyHz / 1e9,
+      sigma: truth.conductivitySPerM,
+      perSample: atTrue && later ? pct(later.permittivity, atTrue.permittivity) : NaN,
+      perSeparation: atTrue && narrower ? pct(narrower.permittivity, atTrue.permittivity) : NaN,
+      ownOffset: d.result.offsetSamples - offset,
+      errOwnOffset: own ? pct(own.permittivity, eps) : NaN,
     };
     rows.push(row);
     console.log(
@@ -151,10 +182,16 @@ for (const file of readdirSync(dir)
   // Cover error the pooled εr explains on each matched bar: the bar's cover minus its cover at the true εr.
   const result = analyzeLineScan(rg);
   const s = result.antennaSeparationM;
-  const dCoverEps = matchBars(bars, result.rebars).positionMatches.map(([, j]) => {
-    const b = result.rebars[j];
-    return (b.coverM - coverAt(b.coverM, result.permittivity.value, eps, s)) * 1000;
-  });
+  const matched = matchBars(bars, result.rebars).positionMatches.map(([, j]) => result.rebars[j]);
+  // Cover error that a pooled εr explains on each matched bar: its cover with that εr minus with the true εr.
+  const fromEps = (value: number): number[] =>
+    matched.map(
+      (b) =>
+        (coverAt(b.coverM, result.permittivity.value, value, s) -
+          coverAt(b.coverM, result.permittivity.value, eps, s)) *
+        1000,
+    );
+  const dCoverEps = fromEps(result.permittivity.value);
   scans.push({
     name: truth.name,
     half,
@@ -162,12 +199,16 @@ for (const file of readdirSync(dir)
     isolated: pct(isolated, eps),
     trueRadius: pct(trueRadius, eps),
     dCoverEps,
+    dCoverIsolated: fromEps(isolated),
+    dCoverTrueRadius: fromEps(trueRadius),
   });
   console.log(
     `# ${truth.name} pool ${engine.toFixed(2)} (${pct(engine, eps).toFixed(1)} %), isolated-only ${isolated.toFixed(2)} (${pct(isolated, eps).toFixed(1)} %, ${isolatedIdx.length} fits), true radii ${pct(trueRadius, eps).toFixed(1)} %; cover from εr ${dCoverEps.map((v) => v.toFixed(1)).join(' ')}`,
   );
 }
 
+const mm = (v: number[]): string =>
+  v.length ? (v.reduce((a, b) => a + b, 0) / v.length).toFixed(2).padStart(6) : '     –';
 const mean = (v: number[]): string =>
   v.length ? (v.reduce((a, b) => a + b, 0) / v.length).toFixed(1).padStart(6) : '     –';
 const wmean = (rs: Row[]): string => {
@@ -182,6 +223,9 @@ const classes: [string, (r: Row) => boolean][] = [
   ['isolated (gap >= 0.9, limbs >= 3)', (r) => !r.oneSided && r.gap >= 0.9 && r.minLimb >= 3],
   ['  isolated R <= 8 mm', (r) => !r.oneSided && r.gap >= 0.9 && r.minLimb >= 3 && r.radiusMm <= 8],
   ['  isolated R >= 10 mm', (r) => !r.oneSided && r.gap >= 0.9 && r.minLimb >= 3 && r.radiusMm >= 10],
+  ['two-sided, shorter limb < 40 mm', (r) => !r.oneSided && r.minLimbMm < 40],
+  ['two-sided, shorter limb 40-55 mm', (r) => !r.oneSided && r.minLimbMm >= 40 && r.minLimbMm < 55],
+  ['two-sided, shorter limb >= 55 mm', (r) => !r.oneSided && r.minLimbMm >= 55],
 ];
 console.log(
   '\nεr ERROR % BY CLASS          half  fits  mean(marg)  mean(trueR)  pool-weighted  weight share',
@@ -197,8 +241,37 @@ for (const half of ['A', 'B']) {
     );
   }
 }
+const isIsolated = (r: Row): boolean => !r.oneSided && r.gap >= 0.9 && r.minLimb >= 3;
 console.log(
-  '\nPOOLED εr ERROR % AND COVER BIAS FROM εr (mm)   half  scans  engine pool  isolated-only  true radii  cover bias from εr',
+  '\nISOLATED FITS AT THE TRUE RADIUS, εr ERROR % BY SCENE   half  fits  mean(trueR)  mean(marg)  own offset − pooled (samples)  mean(trueR, own offset)',
+);
+const scenes: [string, (r: Row) => boolean][] = [
+  ['1.6 GHz', (r) => r.ghz < 1.8],
+  ['2.0 GHz', (r) => r.ghz >= 1.8 && r.ghz < 2.3],
+  ['2.6 GHz', (r) => r.ghz >= 2.3],
+  ['σ < 0.01 S/m', (r) => r.sigma < 0.01],
+  ['σ ≥ 0.01 S/m', (r) => r.sigma >= 0.01],
+  ['cover < 50 mm', (r) => r.coverMm < 50],
+  ['cover 50-90 mm', (r) => r.coverMm >= 50 && r.coverMm < 90],
+  ['cover ≥ 90 mm', (r) => r.coverMm >= 90],
+  ['R 4-6 mm', (r) => r.radiusMm <= 6],
+  ['R 8-10 mm', (r) => r.radiusMm >= 8 && r.radiusMm <= 10],
+  ['R 12-14 mm', (r) => r.radiusMm >= 12],
+];
+for (const half of ['A', 'B']) {
+  const hr = rows.filter((r) => r.half === half && isIsolated(r));
+  for (const [name, test] of scenes) {
+    const rs = hr.filter(test);
+    console.log(
+      `  ${name.padEnd(16)} ${half}  ${String(rs.length).padStart(4)}  ${mean(rs.map((r) => r.errTrueR))}  ${mean(rs.map((r) => r.err))}  ${mean(rs.map((r) => r.ownOffset))}  ${mean(rs.map((r) => r.errOwnOffset))}`,
+    );
+  }
+  console.log(
+    `  sensitivity ${half}: εr per +1 sample of envelope offset ${mean(hr.map((r) => r.perSample))} %, per −4 mm Tx–Rx ${mean(hr.map((r) => r.perSeparation))} %`,
+  );
+}
+console.log(
+  '\nPOOLED εr ERROR % AND COVER BIAS FROM εr (mm)   half  scans  engine pool  isolated-only  true radii  cover bias from εr: pool / isolated-only / true radii',
 );
 for (const half of ['A', 'B']) {
   const hs = scans.filter((s) => s.half === half);
@@ -207,6 +280,6 @@ for (const half of ['A', 'B']) {
     return s.length ? s[Math.floor(s.length / 2)].toFixed(1) : '–';
   };
   console.log(
-    `  ${half}  ${hs.length}  mean ${mean(hs.map((s) => s.engine))} (median ${median(hs.map((s) => s.engine))})  mean ${mean(hs.map((s) => s.isolated))} (median ${median(hs.map((s) => s.isolated))})  mean ${mean(hs.map((s) => s.trueRadius))} (median ${median(hs.map((s) => s.trueRadius))})  ${mean(hs.flatMap((s) => s.dCoverEps))}`,
+    `  ${half}  ${hs.length}  mean ${mean(hs.map((s) => s.engine))} (median ${median(hs.map((s) => s.engine))})  mean ${mean(hs.map((s) => s.isolated))} (median ${median(hs.map((s) => s.isolated))})  mean ${mean(hs.map((s) => s.trueRadius))} (median ${median(hs.map((s) => s.trueRadius))})  ${mm(hs.flatMap((s) => s.dCoverEps))} / ${mm(hs.flatMap((s) => s.dCoverIsolated))} / ${mm(hs.flatMap((s) => s.dCoverTrueRadius))}`,
   );
 }

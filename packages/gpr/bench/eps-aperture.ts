@@ -5,8 +5,6 @@
 // scene's, its picks per limb and limb length (mm), the smallest gap at its limb edges to a neighbour's predicted
 // lobe (periods), its weight in the pool. Then the mean and pool-weighted εr error by class, and per scan the
 // cover bias that the pooled εr alone explains, with the pool as is and pooled from the isolated fits only.
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import {
   analyzeLineScan,
   detectLine,
@@ -15,13 +13,11 @@ import {
   offsetFor,
   poolPermittivity,
   predictedSample,
-  readGprFileAsync,
   refitDetection,
   type TruthBar,
 } from '../src/index';
-import { halfOf, simHeight, truePermittivity } from './sim-report';
+import { halfOf, simScans, truePermittivity } from './sim-report';
 
-const dir = path.resolve(import.meta.dirname, '../../../../shared/data/sim');
 const filter = process.argv[2] ?? 'random';
 const pct = (v: number, truth: number): number => (100 * (v - truth)) / truth;
 
@@ -69,15 +65,7 @@ const coverAt = (coverM: number, eps: number, epsNew: number, s: number): number
 console.log(
   'scan half εr_true x_mm R_mm cover_mm picksL picksR limbL_mm limbR_mm edgeGap_per oneSided εr_marg err% εr_trueR errR% poolW',
 );
-for (const file of readdirSync(dir)
-  .filter((f) => f.endsWith('.truth.json') && f.includes(filter))
-  .sort()) {
-  const truth = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-  const read = await readGprFileAsync({
-    name: truth.file,
-    bytes: new Uint8Array(readFileSync(path.join(dir, truth.file))),
-  });
-  const rg = { ...read.radargrams[0], ...simHeight() };
+for await (const { truth, radargram: rg } of simScans(filter)) {
   const eps: number = truePermittivity(truth);
   const half = halfOf(truth.name) ?? '-';
   const bars = truth.rebars as Required<TruthBar>[];

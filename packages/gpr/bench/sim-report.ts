@@ -24,6 +24,7 @@ export interface SimTruth {
   epsilonR?: number;
   debye?: { epsilonStatic: number; epsilonInf: number; tauS: number };
   centerFrequencyHz: number;
+  conductivitySPerM?: number;
   aggregate?: number;
   backwallDepthM?: number | null;
   rebars: Required<TruthBar>[];

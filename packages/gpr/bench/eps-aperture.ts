@@ -126,7 +126,7 @@ for await (const { truth, radargram: rg } of simScans(filter)) {
       radiusMm: near.radiusM * 1000,
       coverMm: near.coverM * 1000,
       ghz: truth.centerFrequencyHz / 1e9,
-      sigma: truth.conductivitySPerM,
+      sigma: truth.conductivitySPerM ?? NaN,
       perSample: atTrue && later ? pct(later.permittivity, atTrue.permittivity) : NaN,
       perSeparation: atTrue && narrower ? pct(narrower.permittivity, atTrue.permittivity) : NaN,
       ownOffset: d.result.offsetSamples - offset,

@@ -18,6 +18,12 @@ import { DETECTION_RADIUS_M, type HyperbolaLabel } from './types';
 export interface LineDetectionOptions extends HyperbolaDetectionOptions {
   /** User-corrected hyperbola labels: fitted instead of detecting. */
   hyperbolas?: HyperbolaLabel[];
+  /**
+   * The bars' radius when the user knows it (drawings, a drill hole), metres: every bar without a label's own R is
+   * detected and fitted with it, as a given radius (not marginalised over 4–14 mm, no diameter claimed). Curvature
+   * cannot tell the radius (decisions 0080, 0081), and a thick bar fitted as an average one reads εr low.
+   */
+  radiusM?: number;
 }
 
 /**
@@ -129,7 +135,7 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
       }
       detections.push({ score: 0, result, radiusM, confidence: Math.min(1, Math.max(0, label.confidence)) });
       radii.push(hasRadius ? radiusM : options.radiusM);
-      hasGivenRadius.push(hasRadius);
+      hasGivenRadius.push(hasRadius || options.radiusM !== undefined);
       labels.push(label);
     }
     if (unfitted.length > 0) warnings.push(`${unfitted.length} hyperbola label(s) had too few picks to fit`);
@@ -150,7 +156,7 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
     scan = search.scan;
     detections = search.detections;
     radii = detections.map(() => options.radiusM);
-    hasGivenRadius = detections.map(() => false);
+    hasGivenRadius = detections.map(() => options.radiusM !== undefined);
   }
   return {
     scan,

@@ -64,6 +64,7 @@ export async function runAreaLine(
   const job = await findJobUnscoped(ctx.db, message.jobId);
   if (!job || job.status !== 'ANALYSING') return false;
   const scan = await loadGprScanRadargram(ctx, job.organizationId, message.lineNodeId);
+  const { barDiameterM } = (job.payload as { analysisInput: AreaCombineOptions }).analysisInput;
   const output = await runner.run(
     {
       type: 'AREA_SCAN_LINE',
@@ -73,6 +74,7 @@ export async function runAreaLine(
         offsetM: message.offsetM,
         nodeId: message.lineNodeId,
       },
+      barDiameterM,
     },
     ctx.config.jobs.timeoutS,
   );
@@ -116,7 +118,11 @@ export async function runAreaCombine(
         ...(row.detections as unknown as AreaLineDetections),
         nodeId: row.lineNodeId,
       })),
-      options: { permittivity: input.permittivity, knownCover: input.knownCover },
+      options: {
+        permittivity: input.permittivity,
+        knownCover: input.knownCover,
+        barDiameterM: input.barDiameterM,
+      },
     },
     ctx.config.jobs.timeoutS,
   );

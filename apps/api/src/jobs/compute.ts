@@ -28,12 +28,16 @@ export interface AreaCombineOptions {
   permittivity?: number;
   /** A cover measured at a point of the area's grid, metres (issue #13 item 7). */
   knownCover?: { xM: number; yM?: number; coverM: number };
+  /** The bars' known diameter, metres (the area's lines were detected with it). */
+  barDiameterM?: number;
 }
 
 export interface LineOptions {
   hyperbolas?: HyperbolaLabel[];
   permittivity?: number;
   knownCover?: { xM: number; coverM: number };
+  /** The bars' known diameter, metres. */
+  barDiameterM?: number;
 }
 
 /**
@@ -50,7 +54,7 @@ export type ComputeRequest =
   | { type: 'HYPERBOLA_DETECTION'; radargram: Radargram }
   | { type: 'LINE_SCAN_REBAR_2'; radargram: Radargram; options: LineOptions }
   // AREA_SCAN_REBAR_2 runs as one job per line and a combine step (docs/decisions/0032-area-lines-as-jobs.md).
-  | { type: 'AREA_SCAN_LINE'; line: AreaScanLineInput & { nodeId: string } }
+  | { type: 'AREA_SCAN_LINE'; line: AreaScanLineInput & { nodeId: string }; barDiameterM?: number }
   | {
       type: 'AREA_SCAN_COMBINE';
       lines: (AreaLineDetections & { nodeId: string })[];
@@ -65,6 +69,7 @@ export type ComputeRequest =
         parallelHyperbolas?: HyperbolaLabel[];
         perpendicularHyperbolas?: HyperbolaLabel[];
         knownCover?: { xM: number; yM?: number; scan?: 'parallel' | 'perpendicular'; coverM: number };
+        barDiameterM?: number;
       };
     }
   | {
@@ -127,6 +132,16 @@ function calibrationResults(result: {
   };
 }
 
+/** The engine's radius option for a known bar diameter (every bar fitted with it; none when unknown). */
+function knownRadius(barDiameterM: number | undefined): { radiusM?: number } {
+  return barDiameterM !== undefined ? { radiusM: barDiameterM / 2 } : {};
+}
+
+/** The known bar diameter, echoed in a rebar result so that a screen shows (and keeps) the run's option. */
+function barDiameterResult(barDiameterM: number | undefined): { barDiameterM?: number } {
+  return barDiameterM !== undefined ? { barDiameterM } : {};
+}
+
 /**
  * Run one analysis on loaded inputs (GENERATE_MESH answers a promise). Pure and CPU-bound: it runs inside a worker thread
  * (`compute-thread.ts`) so the API's event loop stays free.
@@ -160,13 +175,18 @@ export function compute(
       };
     }
     case 'LINE_SCAN_REBAR_2': {
-      const result = analyzeLineScan(request.radargram, { ...request.options, onProgress: hooks.progress });
-      return { results: lineResults(result) };
+      const { barDiameterM, ...options } = request.options;
+      const result = analyzeLineScan(request.radargram, {
+        ...options,
+        ...knownRadius(barDiameterM),
+        onProgress: hooks.progress,
+      });
+      return { results: { ...lineResults(result), ...barDiameterResult(barDiameterM) } };
     }
     case 'AREA_SCAN_LINE': {
       const { line } = request;
       hooks.progress(0.05, 'detecting');
-      const { detections, result } = detectAreaLine(line);
+      const { detections, result } = detectAreaLine(line, knownRadius(request.barDiameterM));
       return {
         results: {
           detections,
@@ -187,6 +207,7 @@ export function compute(
         results: {
           permittivity: result.permittivity,
           ...calibrationResults(result),
+          ...barDiameterResult(request.options.barDiameterM),
           rebars: result.rebars,
           materialProperties: result.materialProperties.values,
           materialPropertyDetails: result.materialProperties.details,
@@ -202,9 +223,10 @@ export function compute(
     }
     case 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2': {
       hooks.progress(0.05, 'analysing both scans');
-      const { knownCover, ...options } = request.options;
+      const { knownCover, barDiameterM, ...options } = request.options;
       const result = analyzeDualOrientationLineScan(request.parallel, request.perpendicular, {
         ...options,
+        ...knownRadius(barDiameterM),
         // canonicalizeInput refuses a pair's known cover without the scan it was measured on.
         knownCover:
           knownCover?.scan !== undefined
@@ -215,6 +237,7 @@ export function compute(
         results: {
           permittivity: result.permittivity,
           ...calibrationResults(result),
+          ...barDiameterResult(barDiameterM),
           rebars: [...result.parallel.rebars, ...result.perpendicular.rebars],
           materialProperties: result.parallel.materialProperties.values,
           materialPropertyDetails: result.parallel.materialProperties.details,
@@ -228,6 +251,7 @@ export function compute(
       const result = analyzeDualOrientationAreaScan(request.parallelLines, request.perpendicularLines, {
         permittivity: request.options.permittivity,
         knownCover: areaKnownCover(request.options),
+        ...knownRadius(request.options.barDiameterM),
         onLine: (line, i) => {
           const input = all[i];
           if (input) hooks.partial(input.nodeId, { ...lineResults(line), nodeId: input.nodeId });
@@ -238,6 +262,7 @@ export function compute(
         results: {
           permittivity: result.permittivity,
           ...calibrationResults(result),
+          ...barDiameterResult(request.options.barDiameterM),
           rebars: result.rebars,
           parallel: { rebars: result.parallel.rebars },
           perpendicular: { rebars: result.perpendicular.rebars },

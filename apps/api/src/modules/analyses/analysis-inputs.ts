@@ -31,6 +31,8 @@ export interface RunOptions {
   hyperbolaLabels?: Record<string, HyperbolaLabelDto[]>;
   permittivity?: number;
   knownCover?: KnownCoverInput;
+  /** The bars' known diameter, metres. */
+  barDiameterM?: number;
 }
 
 /** A cover measured on site (issue #13 item 7), as the run options carry it. */
@@ -71,10 +73,7 @@ function checkKnownCover(analysisType: AnalysisType, known: KnownCoverInput): vo
   const isArea =
     analysisType === 'AREA_SCAN_REBAR_2' || analysisType === 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2';
   const isDualLine = analysisType === 'LINE_SCAN_DUAL_ORIENTATION_REBAR_2';
-  if (!isArea && !isDualLine && analysisType !== 'LINE_SCAN_REBAR_2')
-    throw badRequest(
-      'knownCover is only used by LINE_SCAN_REBAR_2, AREA_SCAN_REBAR_2 and their dual-orientation pairs',
-    );
+  checkRebarOption(analysisType, 'knownCover');
   if (isArea && known.yM === undefined)
     throw badRequest(
       `knownCover of ${analysisType} needs yM: the point of the grid where the cover was measured`,
@@ -89,6 +88,21 @@ function checkKnownCover(analysisType: AnalysisType, known: KnownCoverInput): vo
     );
   if (!isDualLine && known.scan !== undefined)
     throw badRequest('knownCover.scan is only used by LINE_SCAN_DUAL_ORIENTATION_REBAR_2');
+}
+
+const REBAR_TYPES: readonly AnalysisType[] = [
+  'LINE_SCAN_REBAR_2',
+  'AREA_SCAN_REBAR_2',
+  'LINE_SCAN_DUAL_ORIENTATION_REBAR_2',
+  'AREA_SCAN_DUAL_ORIENTATION_REBAR_2',
+];
+
+/** The run options only the rebar analyses take (a known cover, a known bar size). */
+function checkRebarOption(analysisType: AnalysisType, option: 'knownCover' | 'barDiameterM'): void {
+  if (!REBAR_TYPES.includes(analysisType))
+    throw badRequest(
+      `${option} is only used by LINE_SCAN_REBAR_2, AREA_SCAN_REBAR_2 and their dual-orientation pairs`,
+    );
 }
 
 /**
@@ -121,6 +135,7 @@ export function canonicalizeInput(analysisType: AnalysisType, raw: AnalysisInput
   if (new Set(inputNodeIds).size !== inputNodeIds.length)
     throw badRequest(`${fields.join(' and ')} must be two different scans`);
   if (raw.knownCover) checkKnownCover(analysisType, raw.knownCover);
+  if (raw.barDiameterM !== undefined) checkRebarOption(analysisType, 'barDiameterM');
   const options: RunOptions = {};
   if (raw.hyperbolaLabels && Object.keys(raw.hyperbolaLabels).length > 0) {
     if (analysisType === 'GPR_SCAN_PREVIEW' || analysisType === 'HYPERBOLA_DETECTION') {
@@ -135,6 +150,7 @@ export function canonicalizeInput(analysisType: AnalysisType, raw: AnalysisInput
   )
     options.permittivity = raw.permittivity;
   if (raw.knownCover) options.knownCover = raw.knownCover;
+  if (raw.barDiameterM !== undefined) options.barDiameterM = raw.barDiameterM;
   if (options.permittivity !== undefined && input.threeDModelVersionId !== undefined)
     throw badRequest(`${analysisType} from a 3D model version takes no permittivity`);
   return {
@@ -221,6 +237,7 @@ export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow):
           hyperbolas: labels[scan.nodeId],
           permittivity: input.permittivity,
           knownCover: input.knownCover,
+          barDiameterM: input.barDiameterM,
         },
       };
     }
@@ -239,6 +256,7 @@ export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow):
           parallelHyperbolas: labels[parallel.nodeId],
           perpendicularHyperbolas: labels[perpendicular.nodeId],
           knownCover: input.knownCover,
+          barDiameterM: input.barDiameterM,
         },
       };
     }
@@ -249,7 +267,11 @@ export async function buildComputeRequest(ctx: AppContext, job: AnalysisJobRow):
         type: 'AREA_SCAN_DUAL_ORIENTATION_REBAR_2',
         parallelLines: parallel.lines,
         perpendicularLines: perpendicular.lines,
-        options: { permittivity: input.permittivity, knownCover: input.knownCover },
+        options: {
+          permittivity: input.permittivity,
+          knownCover: input.knownCover,
+          barDiameterM: input.barDiameterM,
+        },
       };
     }
     case 'GENERATE_POINT_CLOUD': {

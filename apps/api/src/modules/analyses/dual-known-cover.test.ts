@@ -139,3 +139,22 @@ describe('known-cover calibration of a dual-orientation pair of area scans', () 
     }
   });
 });
+
+describe('a bar size known from the drawings on the dual-orientation pairs', () => {
+  it('fits both scans of a pair, and both areas of a pair, with it', async () => {
+    type Sized = { barDiameterM?: number; rebars: { R: number; usesDefaultRadius: boolean }[] };
+    const line = await runToEnd<Sized>('LINE_SCAN_DUAL_ORIENTATION_REBAR_2', {
+      ...lineInput,
+      barDiameterM: 0.012,
+    });
+    const area = await runToEnd<Sized>('AREA_SCAN_DUAL_ORIENTATION_REBAR_2', {
+      ...areaInput,
+      barDiameterM: 0.012,
+    });
+    for (const result of [line, area]) {
+      expect(result.barDiameterM).toBe(0.012);
+      expect(result.rebars.length).toBeGreaterThan(1);
+      for (const bar of result.rebars) expect([bar.R, bar.usesDefaultRadius]).toEqual([0.006, false]);
+    }
+  }, 500_000);
+});

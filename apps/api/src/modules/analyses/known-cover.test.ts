@@ -121,3 +121,70 @@ describe('known-cover calibration of an area scan', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+interface SizedResults {
+  barDiameterM?: number;
+  permittivity: { value: number; source: string };
+  rebars: { R: number; usesDefaultRadius: boolean; nominalDiameterMm?: number; coverM: number }[];
+}
+
+describe('a bar size known from the drawings', () => {
+  it('fits every bar of a line scan with it, keeps it beside a known cover, and is removed by a run without it', async () => {
+    const sized = await runToEnd<SizedResults>({ gprScanNodeId: scanId, barDiameterM: 0.016 });
+    expect(sized.barDiameterM).toBe(0.016);
+    expect(sized.rebars.length).toBeGreaterThan(0);
+    for (const bar of sized.rebars) {
+      expect(bar.R).toBe(0.008);
+      expect(bar.usesDefaultRadius).toBe(false);
+      expect(bar.nominalDiameterMm).toBeUndefined();
+    }
+    const first = sized.rebars[0]!;
+    const both = await runToEnd<SizedResults & { calibration?: object }>({
+      gprScanNodeId: scanId,
+      barDiameterM: 0.016,
+      knownCover: { xM: 0.15, coverM: first.coverM },
+    });
+    expect(both.barDiameterM).toBe(0.016);
+    expect(both.permittivity.source).toBe('calibrated');
+    const estimated = await runToEnd<SizedResults>({ gprScanNodeId: scanId });
+    expect(estimated.barDiameterM).toBeUndefined();
+    expect(estimated.rebars.some((bar) => bar.R === 0.008 && !bar.usesDefaultRadius)).toBe(false);
+  }, 300_000);
+
+  it('fits every bar of an area with it', async () => {
+    const area = await runToEnd<SizedResults & { lines: SizedResults[] }>(
+      { areaScanNodeId: areaId, barDiameterM: 0.02 },
+      'AREA_SCAN_REBAR_2',
+    );
+    expect(area.barDiameterM).toBe(0.02);
+    expect(area.rebars.length).toBeGreaterThan(0);
+    for (const bar of [...area.rebars, ...area.lines.flatMap((line) => line.rebars)]) {
+      expect(bar.R).toBe(0.01);
+      expect(bar.usesDefaultRadius).toBe(false);
+    }
+  }, 300_000);
+
+  it('is refused where it means nothing or lies outside real bars, and on another organization’s scan', async () => {
+    const preview = await startAnalysis(ctx, 'GPR_SCAN_PREVIEW', {
+      gprScanNodeId: scanId,
+      barDiameterM: 0.016,
+    });
+    expect(preview.statusCode).toBe(400);
+    expect(preview.json<{ message: string }>().message).toBe(
+      'barDiameterM is only used by LINE_SCAN_REBAR_2, AREA_SCAN_REBAR_2 and their dual-orientation pairs',
+    );
+    for (const barDiameterM of [0.001, 0.5, -0.016]) {
+      const res = await startAnalysis(ctx, 'LINE_SCAN_REBAR_2', { gprScanNodeId: scanId, barDiameterM });
+      expect(res.statusCode).toBe(400);
+      const body = res.json<{ validationErrors: { path: string; message: string }[] }>();
+      expect(body.validationErrors.map((e) => e.path)).toEqual(['analysisInput.barDiameterM']);
+    }
+    const stranger = await startAnalysis(
+      ctx,
+      'LINE_SCAN_REBAR_2',
+      { gprScanNodeId: scanId, barDiameterM: 0.016 },
+      { headers: ctx.stranger.headers },
+    );
+    expect(stranger.statusCode).toBe(404);
+  });
+});

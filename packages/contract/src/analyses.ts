@@ -144,15 +144,10 @@ export const AnalysisInputSchema = z
         description:
           'A cover measured on site (cover meter, drill hole) that calibrates the permittivity, metres. LINE_SCAN_REBAR_2: xM is the position along the line. AREA_SCAN_REBAR_2 and AREA_SCAN_DUAL_ORIENTATION_REBAR_2: (xM, yM) is the point of the grid where it was measured; the bar detected nearest it (within 50 mm) calibrates the whole area (both areas of a pair). LINE_SCAN_DUAL_ORIENTATION_REBAR_2: scan names the scan of the pair the bar was measured on and xM the position along it; it calibrates both scans. Every cover is recomputed with the calibrated permittivity; a run without knownCover removes the calibration.',
       }),
-    barDiameterM: z
-      .number()
-      .min(0.004)
-      .max(0.06)
-      .optional()
-      .meta({
-        description:
-          "The bars' diameter when it is known (drawings, a drill hole), metres, e.g. 0.016. LINE_SCAN_REBAR_2, AREA_SCAN_REBAR_2 and their dual-orientation pairs fit every bar with it (a hyperbola label's own R still wins) instead of averaging over 8–28 mm: a bar's curvature hardly depends on its size, and a thick bar fitted as an average one reads the permittivity low and every cover deep. Results then echo barDiameterM and no bar claims a size of its own; a run without it lets the engine estimate the size again.",
-      }),
+    barDiameterM: z.number().min(0.004).max(0.06).optional().meta({
+      description:
+        "The bars' diameter when it is known (drawings, a drill hole), metres, e.g. 0.016. LINE_SCAN_REBAR_2, AREA_SCAN_REBAR_2 and their dual-orientation pairs fit every bar with it (a hyperbola label's own R still wins) instead of averaging over 8–28 mm: a bar's curvature hardly depends on its size, and a thick bar fitted as an average one reads the permittivity low and every cover deep. Results then echo barDiameterM and no bar claims a size of its own; a run without it lets the engine estimate the size again.",
+    }),
   })
   .meta({
     description:

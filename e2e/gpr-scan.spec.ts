@@ -310,6 +310,41 @@ describeWithData('GPR scan page: rebars, statistics and corrections on real scan
     expect(await statNumber('cover', 'avg')).toBeCloseTo(coverBefore, 1);
   });
 
+  it('fits every bar with the diameter the drawings give, keeps it beside a calibration, and goes back to the estimate', async () => {
+    await openScan(scanIds.mini2!);
+    const card = page.getByTestId('permittivity-value');
+    const sizeOf = async () =>
+      ((await byInput(scanIds.mini2!)).results as { barDiameterM?: number } | null)?.barDiameterM ?? null;
+    const epsOf = async () => Number(/εr (\d+\.\d+)/.exec((await card.textContent()) ?? '')?.[1]);
+    const estimatedEps = await epsOf();
+    const diameter = page.getByRole('combobox', { name: 'Bar diameter' });
+    await diameter.click();
+    await page.getByRole('option', { name: '25 mm, from the drawings' }).click();
+    await expect.poll(sizeOf, { timeout: 120_000 }).toBe(0.025);
+    await expect.poll(() => statNumber('diameter', 'avg'), { timeout: 30_000 }).toBe(25);
+    expect(await statNumber('diameter', 'min')).toBe(25);
+    // A thick bar's flatter hyperbola no longer reads as a low permittivity: εr rises over the estimate.
+    await expect.poll(epsOf, { timeout: 30_000 }).toBeGreaterThan(estimatedEps);
+    expect(await page.getByTestId('permittivity-card').textContent()).toContain(
+      'Every bar is fitted as 25 mm',
+    );
+    await shot('gpr-scan-11-known-diameter');
+    // A calibration keeps the size, and removing it keeps the size too.
+    await page.getByRole('combobox', { name: 'Measured bar' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('calibration-cover').fill('20');
+    await page.getByTestId('calibration-apply').click();
+    await expect.poll(() => card.getAttribute('data-source'), { timeout: 120_000 }).toBe('calibrated');
+    expect(await sizeOf()).toBe(0.025);
+    await page.getByTestId('calibration-remove').click();
+    await expect.poll(() => card.getAttribute('data-source'), { timeout: 120_000 }).toBe('estimated');
+    expect(await sizeOf()).toBe(0.025);
+    await diameter.click();
+    await page.getByRole('option', { name: 'Estimated from the data' }).click();
+    await expect.poll(sizeOf, { timeout: 120_000 }).toBeNull();
+    await expect.poll(epsOf, { timeout: 30_000 }).toBeCloseTo(estimatedEps, 2);
+  });
+
   it('keeps the tab in the URL and works on a tablet, a phone and in dark mode', async () => {
     await page.getByTestId('gpr-scan-tab-signal').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('signal');

@@ -46,6 +46,13 @@ describe('permittivity in use', () => {
     expect(readPermittivityInUse({ rebars: [] })).toBeNull();
   });
 
+  it('reads the bar diameter the run was given, and none when the engine estimated it', () => {
+    const permittivity = { value: 7.2, sd: 0.3, source: 'estimated', count: 4 };
+    expect(readPermittivityInUse({ permittivity, barDiameterM: 0.016 })?.barDiameterM).toBe(0.016);
+    expect(readPermittivityInUse({ permittivity })?.barDiameterM).toBeNull();
+    expect(readPermittivityInUse({ permittivity, barDiameterM: '16' })?.barDiameterM).toBeNull();
+  });
+
   it('parses a measured cover in mm and refuses nonsense', () => {
     expect(parseMeasuredCover(' 35,5 ')).toEqual({ coverM: 0.0355 });
     expect(parseMeasuredCover('')).toEqual({ error: 'Enter the measured cover in mm' });

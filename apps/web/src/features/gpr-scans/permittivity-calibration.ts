@@ -18,7 +18,12 @@ export interface PermittivityInUse {
   calibration: (MeasuredPoint & { coverM: number }) | null;
   /** The engine's note when the value lies outside what concrete allows (εr 4–16). */
   note: string | null;
+  /** The bars' diameter the run was given (known from the drawings), metres; null when the engine estimated it. */
+  barDiameterM: number | null;
 }
+
+/** The nominal bar diameters a surveyor picks from, mm (the common sizes of EN 10080). */
+export const NOMINAL_BAR_DIAMETERS_MM = [6, 8, 10, 12, 14, 16, 20, 25, 28, 32, 40] as const;
 
 const SOURCES = ['estimated', 'prior', 'user', 'calibrated'] as const;
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -48,6 +53,7 @@ export function readPermittivityInUse(results: Record<string, unknown> | null): 
           }
         : null,
     note: typeof results?.permittivityNote === 'string' ? results.permittivityNote : null,
+    barDiameterM: isNumber(results?.barDiameterM) ? results.barDiameterM : null,
   };
 }
 

@@ -11,6 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { useTriggerAnalysis } from '../analyses/use-analysis-by-input';
 import {
   describePermittivity,
+  NOMINAL_BAR_DIAMETERS_MM,
   parseMeasuredCover,
   readPermittivityInUse,
   type MeasuredPoint,
@@ -29,7 +30,9 @@ export interface CalibrationPoint {
  * The analysis' permittivity with its uncertainty and source, the engine's plausibility note, and the known-cover
  * calibration (issue #13 items 7, 8): pick the bar (on an area, the bar where a line crosses it), enter the cover
  * measured on site (cover meter, drill hole), and the analysis reruns with εr calibrated on it, every cover
- * recomputed (on an area, every line's); a calibration can be removed.
+ * recomputed (on an area, every line's); a calibration can be removed. Also the bars' diameter when the drawings
+ * give it (decision 0084): every bar is then fitted with it, and εr and the covers follow. Each rerun keeps the
+ * other option.
  */
 export function PermittivityCard({
   analysisType,
@@ -61,8 +64,19 @@ export function PermittivityCard({
   const [coverText, setCoverText] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   if (!permittivity) return null;
-  const run = (knownCover?: MeasuredPoint & { coverM: number }) =>
-    trigger({ analysisType, analysisInput: { ...input, ...(knownCover ? { knownCover } : {}) } });
+  const { calibration, barDiameterM } = permittivity;
+  const run = (
+    knownCover: (MeasuredPoint & { coverM: number }) | null,
+    diameterM: number | null = barDiameterM,
+  ) =>
+    trigger({
+      analysisType,
+      analysisInput: {
+        ...input,
+        ...(knownCover ? { knownCover } : {}),
+        ...(diameterM !== null ? { barDiameterM: diameterM } : {}),
+      },
+    });
   const calibrate = () => {
     const point = points.find((p) => p.id === pointId);
     if (!point) return setFormError('Pick the bar you measured');
@@ -71,6 +85,10 @@ export function PermittivityCard({
     setFormError(null);
     run({ ...point.position, coverM: parsed.coverM });
   };
+  const sizesMm: number[] = [...NOMINAL_BAR_DIAMETERS_MM];
+  const currentMm = barDiameterM === null ? null : Math.round(barDiameterM * 10000) / 10;
+  if (currentMm !== null && !sizesMm.includes(currentMm)) sizesMm.push(currentMm);
+  sizesMm.sort((a, b) => a - b);
   const options: ReactNode[] = [];
   points.forEach((point, i) => {
     if (point.group !== undefined && point.group !== points[i - 1]?.group)
@@ -105,7 +123,7 @@ export function PermittivityCard({
             size="small"
             variant="outlined"
             disabled={isPending}
-            onClick={() => run()}
+            onClick={() => run(null)}
             data-testid="calibration-remove"
           >
             Remove calibration
@@ -143,6 +161,39 @@ export function PermittivityCard({
           </Button>
         </Box>
       )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label="Bar diameter"
+          value={currentMm === null ? '' : String(currentMm)}
+          disabled={isPending}
+          onChange={(e) =>
+            run(
+              permittivity.source === 'calibrated' ? calibration : null,
+              e.target.value === '' ? null : Number(e.target.value) / 1000,
+            )
+          }
+          sx={{ width: 250 }}
+          slotProps={{
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'bar-diameter' },
+          }}
+        >
+          <MenuItem value="">Estimated from the data</MenuItem>
+          {sizesMm.map((mm) => (
+            <MenuItem key={mm} value={String(mm)}>
+              {mm} mm, from the drawings
+            </MenuItem>
+          ))}
+        </TextField>
+        <Typography variant="caption" sx={{ color: 'text.secondary', flex: '1 1 220px' }}>
+          {currentMm === null
+            ? 'Known from the drawings? Every bar is then fitted with that size: thick bars no longer read εr low and deep.'
+            : `Every bar is fitted as ${currentMm} mm; εr and the covers follow.`}
+        </Typography>
+      </Box>
       {(formError ?? error) && (
         <Typography variant="body2" color="error" data-testid="calibration-error">
           {formError ?? error}

@@ -28,7 +28,8 @@ function exact(value: unknown, ids: Map<string, string>): Json {
   }
   if (value === undefined) return '(undefined)';
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
-  if (ArrayBuffer.isView(value)) return Array.from(value as unknown as ArrayLike<number>, (v) => exact(v, ids));
+  if (ArrayBuffer.isView(value))
+    return Array.from(value as unknown as ArrayLike<number>, (v) => exact(v, ids));
   if (Array.isArray(value)) return value.map((v) => exact(v, ids));
   if (typeof value === 'object') {
     const out: { [key: string]: Json } = {};
@@ -97,7 +98,13 @@ async function write(out: string, withArea: boolean, src: string): Promise<void>
     coverM: 0.03 + (i % 4) * 0.01,
     radiusM: 0.006,
   }));
-  const line = engine.createSyntheticBScan({ traces: 1000, samplesPerTrace: 512, bars, noiseRms: 0.02, seed: 3 });
+  const line = engine.createSyntheticBScan({
+    traces: 1000,
+    samplesPerTrace: 512,
+    bars,
+    noiseRms: 0.02,
+    seed: 3,
+  });
   run('speed/line', () => engine.analyzeLineScan(line));
   if (withArea) {
     const lines = Array.from({ length: 50 }, (_, k) => ({
@@ -144,7 +151,8 @@ function differences(a: Json, b: Json, at: string, out: string[], limit = 20): v
 function countNumbers(v: Json): number {
   if (typeof v === 'number') return 1;
   if (Array.isArray(v)) return v.reduce((s: number, x) => s + countNumbers(x), 0);
-  if (v !== null && typeof v === 'object') return Object.values(v).reduce((s: number, x) => s + countNumbers(x), 0);
+  if (v !== null && typeof v === 'object')
+    return Object.values(v).reduce((s: number, x) => s + countNumbers(x), 0);
   return 0;
 }
 

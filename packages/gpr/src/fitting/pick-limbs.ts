@@ -181,10 +181,9 @@ function trackLobe(
   const { template, half } = apex;
   const base = trace * n;
   const reach = Math.max(1, Math.round(tolerance));
-  let templateEnergy = 0;
-  for (const v of template) templateEnergy += v * v;
+  const templateEnergy = energyOf(template);
   const centre = Math.round(predicted);
-  const correlations = new Float64Array(2 * reach + 3);
+  const correlations = correlationScratch(2 * reach + 3);
   for (let lag = -reach - 1; lag <= reach + 1; lag++) {
     let dot = 0;
     let energy = 0;
@@ -209,6 +208,30 @@ function trackLobe(
   const sample = peak !== undefined && Math.abs(peak - lag) <= scan.periodSamples / 6 ? peak : lag;
   return { sample, correlation: best.value };
 }
+
+/**
+ * Σv² of a lobe's template, kept per template array (a bar's limbs are tracked with one template, trace after
+ * trace; templates are not modified once made): the same sum, in the same order, as computed per trace before.
+ */
+function energyOf(template: ArrayLike<number> & object): number {
+  const known = TEMPLATE_ENERGY.get(template);
+  if (known !== undefined) return known;
+  let energy = 0;
+  for (let i = 0; i < template.length; i++) energy += template[i] * template[i];
+  TEMPLATE_ENERGY.set(template, energy);
+  return energy;
+}
+
+const TEMPLATE_ENERGY = new WeakMap<object, number>();
+
+/** {@link trackLobe}'s correlations, one buffer per length (every element is written before it is read). */
+function correlationScratch(length: number): Float64Array {
+  let buffer = CORRELATIONS.get(length);
+  if (!buffer) CORRELATIONS.set(length, (buffer = new Float64Array(length)));
+  return buffer;
+}
+
+const CORRELATIONS = new Map<number, Float64Array>();
 
 /**
  * Peak of a lobe to a fraction of a sample: the vertex of the least-squares parabola through the 2·half + 1

@@ -171,6 +171,13 @@ interface PairNodes {
   jacobianB: Float64Array;
   frB: Float64Array;
   fiB: Float64Array;
+  /**
+   * Piece B's Jacobian times the air gap's damping e^(−a·h), for the antenna height × k in `dampHeightK` (undefined:
+   * not yet filled): the same product the loop evaluated per call, kept while k₁ and that height stay (one
+   * scan's legs share both at a given εr).
+   */
+  dampB: Float64Array;
+  dampHeightK: number | undefined;
 }
 
 const PAIR_NODES = new Map<number, PairNodes>();
@@ -191,10 +198,13 @@ function pairNodes(order: number, k1: number): PairNodes {
       jacobianB: new Float64Array(order),
       frB: new Float64Array(order),
       fiB: new Float64Array(order),
+      dampB: new Float64Array(order),
+      dampHeightK: undefined,
     };
     PAIR_NODES.set(order, nodes);
   }
   nodes.k1 = k1;
+  nodes.dampHeightK = undefined;
   const { sinA, cosA, weightA, cosB, sinB, weightB } = legTables(order);
   for (let i = 0; i < order; i++) {
     const kappa = k1 * sinA[i];
@@ -223,6 +233,19 @@ function pairNodes(order: number, k1: number): PairNodes {
 }
 
 /**
+ * Piece B's Jacobian times the air gap's damping at an antenna height × k (the Jacobian alone at 0), for the nodes
+ * of {@link pairNodes}: filled when the height changes, else the values of the last call.
+ */
+function dampingB(nodes: PairNodes, order: number, heightK: number): Float64Array {
+  if (Object.is(nodes.dampHeightK, heightK)) return nodes.dampB;
+  const { aB, jacobianB, dampB } = nodes;
+  for (let i = 0; i < order; i++)
+    dampB[i] = heightK === 0 ? jacobianB[i] : jacobianB[i] * Math.exp(-aB[i] * heightK);
+  nodes.dampHeightK = heightK;
+  return dampB;
+}
+
+/**
  * {@link surfaceLegField} at two points of the same depth `v` (the two legs of one reflection point): the terms that
  * depend on the depth and on the node alone — the square roots, the phase e^(−i k_z2 v), the air gap's damping, the
  * evanescent decay — are computed once for both; only cos(κu) is per point. Both sums use the larger of the two
@@ -231,6 +254,7 @@ function pairNodes(order: number, k1: number): PairNodes {
  * @param u1 - first point's horizontal distance × k (≥ 0).
  * @param u2 - second point's horizontal distance × k (≥ 0).
  * @param v - depth × k (> 0).
+ * @param rho - the larger of the two points' distances × k, hypot(u, v) (the caller's, not computed again).
  * @param permittivity - relative permittivity of the concrete (> 1).
  * @param heightK - antenna height above the surface × k (≥ 0).
  * @param out - receives [re₁, im₁, re₂, im₂].
@@ -239,15 +263,16 @@ function surfaceLegFieldPair(
   u1: number,
   u2: number,
   v: number,
+  rho: number,
   permittivity: number,
   heightK: number,
   out: Float64Array,
 ): void {
   const k1 = 1 / Math.sqrt(Math.max(1.0001, permittivity));
-  const rho = Math.max(Math.hypot(u1, v), Math.hypot(u2, v));
   const order = orderFor(12 + 0.8 * rho);
   const nodes = pairNodes(order, k1);
-  const { kappaA, g1A, g2A, factorA, kappaB, aB, g2B, jacobianB, frB, fiB } = nodes;
+  const { kappaA, g1A, g2A, factorA, kappaB, g2B, frB, fiB } = nodes;
+  const dampB = dampingB(nodes, order, heightK);
   let re1 = 0;
   let im1 = 0;
   let re2 = 0;
@@ -271,7 +296,7 @@ function surfaceLegFieldPair(
     const g2 = g2B[i];
     const fr = frB[i];
     const fi = fiB[i];
-    const damp = heightK === 0 ? jacobianB[i] : jacobianB[i] * Math.exp(-aB[i] * heightK);
+    const damp = dampB[i];
     const c = Math.cos(g2 * v);
     const s = Math.sin(g2 * v);
     const real = fr * c + fi * s;
@@ -404,7 +429,7 @@ export function surfaceLegPairDelayS(
       surfaceLegDelayS(horizontal2M, depthM, permittivity, frequencyHz, antennaHeightM)
     );
   }
-  surfaceLegFieldPair(u1, u2, v, permittivity, k * antennaHeightM, pairField);
+  surfaceLegFieldPair(u1, u2, v, Math.max(rho1, rho2), permittivity, k * antennaHeightM, pairField);
   return -(legPhase(pairField[0], pairField[1], rho1) + legPhase(pairField[2], pairField[3], rho2)) / omega;
 }
 

@@ -319,7 +319,7 @@ describeWithData('GPR scan page: rebars, statistics and corrections on real scan
     const estimatedEps = await epsOf();
     const diameter = page.getByRole('combobox', { name: 'Bar diameter' });
     await diameter.click();
-    await page.getByRole('option', { name: '25 mm, from the drawings' }).click();
+    await page.getByRole('option', { name: '25 mm', exact: true }).click();
     await expect.poll(sizeOf, { timeout: 120_000 }).toBe(0.025);
     await expect.poll(() => statNumber('diameter', 'avg'), { timeout: 30_000 }).toBe(25);
     expect(await statNumber('diameter', 'min')).toBe(25);

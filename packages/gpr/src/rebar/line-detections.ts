@@ -20,8 +20,9 @@ export interface LineDetectionOptions extends HyperbolaDetectionOptions {
   hyperbolas?: HyperbolaLabel[];
   /**
    * The bars' radius when the user knows it (drawings, a drill hole), metres: every bar without a label's own R is
-   * detected and fitted with it, as a given radius (not marginalised over 4–14 mm, no diameter claimed). Curvature
-   * cannot tell the radius (decisions 0080, 0081), and a thick bar fitted as an average one reads εr low.
+   * fitted with it, as a given radius (not marginalised over 4–14 mm, no diameter claimed); detection keeps its own
+   * radius. Curvature cannot tell the radius (decisions 0080, 0081), and a thick bar fitted as an average one reads
+   * εr low (decision 0084).
    */
   radiusM?: number;
 }
@@ -152,7 +153,8 @@ export function detectLine(rg: Radargram, options: LineDetectionOptions = {}): L
       scan = refined;
     }
   } else {
-    const search = findHyperbolas(scan, options);
+    // Detected as always (the stack and screening curves of the detection radius); a given radius serves the fits.
+    const search = findHyperbolas(scan, { ...options, radiusM: undefined });
     scan = search.scan;
     detections = search.detections;
     radii = detections.map(() => options.radiusM);

@@ -148,7 +148,7 @@ export function PermittivityCard({
             value={coverText}
             onChange={(e) => setCoverText(e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && calibrate()}
-            sx={{ width: 190 }}
+            sx={{ width: 210 }}
             slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'calibration-cover' } }}
           />
           <Button
@@ -174,7 +174,7 @@ export function PermittivityCard({
               e.target.value === '' ? null : Number(e.target.value) / 1000,
             )
           }
-          sx={{ width: 250 }}
+          sx={{ width: 220 }}
           slotProps={{
             select: { displayEmpty: true },
             inputLabel: { shrink: true },
@@ -184,7 +184,7 @@ export function PermittivityCard({
           <MenuItem value="">Estimated from the data</MenuItem>
           {sizesMm.map((mm) => (
             <MenuItem key={mm} value={String(mm)}>
-              {mm} mm, from the drawings
+              {mm} mm
             </MenuItem>
           ))}
         </TextField>

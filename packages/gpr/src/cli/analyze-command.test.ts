@@ -81,6 +81,17 @@ describe('runAnalyzeCommand', () => {
     expect(lines[1].permittivity).toEqual(lines[0].permittivity);
   });
 
+  it('fits every bar with --bar-diameter', async () => {
+    const io = fakeIo(synthetic);
+    await runAnalyzeCommand(['scan.DZT', '--json', '--bar-diameter', '16'], io);
+    const bars = (JSON.parse(io.out).lines as AnalyzeJsonLine[]).flatMap((line) => line.rebars);
+    expect(bars.length).toBeGreaterThan(0);
+    for (const bar of bars) expect([bar.radiusM, bar.usesDefaultRadius]).toEqual([0.008, false]);
+    const bad = fakeIo(synthetic);
+    expect(await runAnalyzeCommand(['scan.DZT', '--bar-diameter', '0.016'], bad)).toBe(2);
+    expect(bad.err).toMatch(/--bar-diameter expects the diameter in mm, 4 to 60/);
+  });
+
   it('prints a readable table without --json', async () => {
     const io = fakeIo(synthetic);
     expect(await runAnalyzeCommand(['scan.DZT'], io)).toBe(0);

@@ -30,7 +30,7 @@ export interface AnalyzeJsonLine {
   hyperbolas: { xIdx: number; tIdx: number; confidence: number }[];
 }
 
-const USAGE = `Usage: gprhub analyze FILE [--json] [--permittivity E] [--known-cover X_M:COVER_M]
+const USAGE = `Usage: gprhub analyze FILE [--json] [--permittivity E] [--known-cover X_M:COVER_M] [--bar-diameter MM]
 
 Finds the rebars of every line scan in FILE: position along the line (from the first trace), cover (surface to
 the top of the bar) with its standard deviation, radius, and the concrete's permittivity.
@@ -39,6 +39,8 @@ the top of the bar) with its standard deviation, radius, and the concrete's perm
   --permittivity E              use this relative permittivity (≥ 1) instead of estimating it
   --known-cover X_M:COVER_M     a bar near X_M metres along the line has this cover (metres): calibrates the
                                 permittivity, which is then used for every line
+  --bar-diameter MM             the bars' diameter from the drawings (4–60 mm): every bar is fitted with it
+                                instead of averaging over 8–28 mm (thick bars then no longer read εr low)
 `;
 
 /**
@@ -69,9 +71,11 @@ export async function runAnalyzeCommand(argv: string[], io: AnalyzeIo): Promise<
   }
   let permittivity: number | undefined;
   let knownCover: { xM: number; coverM: number } | undefined;
+  let radiusM: number | undefined;
   try {
     permittivity = parsePermittivity(args.options.get('permittivity'));
     knownCover = parseKnownCover(args.options.get('known-cover'));
+    radiusM = parseBarRadius(args.options.get('bar-diameter'));
   } catch (error) {
     io.stderr(`gprhub: ${(error as Error).message}\n`);
     return 2;
@@ -84,7 +88,7 @@ export async function runAnalyzeCommand(argv: string[], io: AnalyzeIo): Promise<
     return 1;
   }
   for (const warning of read.warnings) io.stderr(`warning: ${warning}\n`);
-  const results = analyzeAll(read, permittivity, knownCover);
+  const results = analyzeAll(read, { permittivity, knownCover, radiusM });
   for (const result of results) for (const warning of result.warnings) io.stderr(`warning: ${warning}\n`);
   if (args.options.get('json') === true) io.stdout(`${JSON.stringify({ lines: results.map(toJsonLine) })}\n`);
   else io.stdout(formatTable(results));
@@ -93,19 +97,24 @@ export async function runAnalyzeCommand(argv: string[], io: AnalyzeIo): Promise<
 
 function analyzeAll(
   read: GprReadResult,
-  permittivity: number | undefined,
-  knownCover: { xM: number; coverM: number } | undefined,
+  options: {
+    permittivity: number | undefined;
+    knownCover: { xM: number; coverM: number } | undefined;
+    radiusM: number | undefined;
+  },
 ): LineScanAnalysis[] {
+  const { permittivity, knownCover, radiusM } = options;
   if (permittivity !== undefined || knownCover === undefined) {
-    return read.radargrams.map((rg) => analyzeLineScan(rg, { permittivity }));
+    return read.radargrams.map((rg) => analyzeLineScan(rg, { permittivity, radiusM }));
   }
   const results: LineScanAnalysis[] = [];
   for (const rg of read.radargrams) {
-    const result = analyzeLineScan(rg, { knownCover });
+    const result = analyzeLineScan(rg, { knownCover, radiusM });
     if (result.permittivity.source === 'calibrated') {
       const calibrated = result.permittivity;
       return read.radargrams.map((other) => {
-        const analysis = other === rg ? result : analyzeLineScan(other, { permittivity: calibrated.value });
+        const analysis =
+          other === rg ? result : analyzeLineScan(other, { permittivity: calibrated.value, radiusM });
         return { ...analysis, permittivity: calibrated };
       });
     }
@@ -186,6 +195,14 @@ function parseKnownCover(value: string | boolean | undefined): { xM: number; cov
     );
   }
   return { xM: parts[0], coverM: parts[1] };
+}
+
+function parseBarRadius(value: string | boolean | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const mm = typeof value === 'string' ? Number(value.replace(',', '.')) : Number.NaN;
+  if (!Number.isFinite(mm) || mm < 4 || mm > 60)
+    throw new UsageError(`--bar-diameter expects the diameter in mm, 4 to 60, got "${String(value)}"`);
+  return mm / 2000;
 }
 
 /**

@@ -152,12 +152,31 @@ function subtractAndSmooth(
     dest[destBase + s - halfTime] = (running - prefix[0]) / (s + 1);
   }
   // Full windows.
-  const width = 2 * halfTime + 1;
-  for (; s < n; s++) {
-    const total = sum[s] + ring[addBase + s] - ring[dropBase + s];
-    sum[s] = total;
-    prefix[s + 1] = running += Math.fround(ring[base + s] - total * inverseCount);
-    dest[destBase + s - halfTime] = (running - prefix[s + 1 - width]) / width;
+  if (halfTime === 1) {
+    // The usual 3-sample boxcar: the three prefix sums it needs stay in registers (the same values), and only the
+    // last ones are stored, for the tail.
+    let back2 = prefix[s - 2];
+    let back1 = prefix[s - 1];
+    for (; s < n; s++) {
+      const total = sum[s] + ring[addBase + s] - ring[dropBase + s];
+      sum[s] = total;
+      const previous = running;
+      running += Math.fround(ring[base + s] - total * inverseCount);
+      dest[destBase + s - 1] = (running - back2) / 3;
+      back2 = back1;
+      back1 = previous;
+    }
+    prefix[n - 2] = back2;
+    prefix[n - 1] = back1;
+    prefix[n] = running;
+  } else {
+    const width = 2 * halfTime + 1;
+    for (; s < n; s++) {
+      const total = sum[s] + ring[addBase + s] - ring[dropBase + s];
+      sum[s] = total;
+      prefix[s + 1] = running += Math.fround(ring[base + s] - total * inverseCount);
+      dest[destBase + s - halfTime] = (running - prefix[s + 1 - width]) / width;
+    }
   }
   // Tail: the window is clipped at the trace's end.
   for (let j = n - halfTime; j < n; j++) {

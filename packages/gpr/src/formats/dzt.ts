@@ -169,11 +169,8 @@ function copySamples(
   const first = dataOffset + (channel * ns + skip) * bps;
   const isAligned = (bytes.byteOffset + first) % bps === 0 && scanBytes % bps === 0;
   if (bps === 1) {
-    for (let t = 0; t < traces; t++) {
-      const src = first + t * scanBytes;
-      const dst = t * outNs;
-      for (let s = 0; s < outNs; s++) out[dst + s] = bytes[src + s] - centre;
-    }
+    for (let t = 0; t < traces; t++)
+      copyBytesCentred(bytes, first + t * scanBytes, out, t * outNs, outNs, centre);
   } else if (IS_LITTLE_ENDIAN_HOST && isAligned && bps === 2) {
     const stride = scanBytes >> 1;
     if ((bytes.byteOffset + first) % 4 === 0 && stride % 2 === 0 && outNs % 2 === 0) {
@@ -181,24 +178,13 @@ function copySamples(
       const pairs = new Uint32Array(bytes.buffer, bytes.byteOffset + first, (bytes.byteLength - first) >> 2);
       const pairStride = stride >> 1;
       const pairsPerTrace = outNs >> 1;
-      for (let t = 0; t < traces; t++) {
-        const src = t * pairStride;
-        let dst = t * outNs;
-        for (let p = 0; p < pairsPerTrace; p++, dst += 2) {
-          const pair = pairs[src + p];
-          out[dst] = (pair & 0xffff) - centre;
-          out[dst + 1] = (pair >>> 16) - centre;
-        }
-      }
+      for (let t = 0; t < traces; t++)
+        copyPairs(pairs, t * pairStride, out, t * outNs, pairsPerTrace, centre);
       return;
     }
     // One loop per element type: a loop over either keeps its loads monomorphic.
     const words = new Uint16Array(bytes.buffer, bytes.byteOffset + first, (bytes.byteLength - first) >> 1);
-    for (let t = 0; t < traces; t++) {
-      const src = t * stride;
-      const dst = t * outNs;
-      for (let s = 0; s < outNs; s++) out[dst + s] = words[src + s] - centre;
-    }
+    for (let t = 0; t < traces; t++) copyWordsCentred(words, t * stride, out, t * outNs, outNs, centre);
   } else if (IS_LITTLE_ENDIAN_HOST && isAligned && centre === 0) {
     // 32-bit samples need no centring: the typed-array copy converts them natively, a trace at a time (or all at
     // once when the traces are contiguous).
@@ -215,6 +201,49 @@ function copySamples(
         out[dst + s] = (bps === 2 ? view.getUint16(off, true) : view.getInt32(off, true)) - centre;
       }
     }
+  }
+}
+
+// The per-trace loops of copySamples, each a function of its own: V8 compiles a lone loop over arguments to faster
+// code than the same loop nested in the loop over traces (measured ≈ 2× on this machine).
+
+/** `out[dst + s] = bytes[src + s] − centre` for `s < n`. */
+function copyBytesCentred(
+  bytes: Uint8Array,
+  src: number,
+  out: Float32Array,
+  dst: number,
+  n: number,
+  centre: number,
+): void {
+  for (let s = 0; s < n; s++) out[dst + s] = bytes[src + s] - centre;
+}
+
+/** `out[dst + s] = words[src + s] − centre` for `s < n` (one element type per loop: monomorphic loads). */
+function copyWordsCentred(
+  words: Uint16Array,
+  src: number,
+  out: Float32Array,
+  dst: number,
+  n: number,
+  centre: number,
+): void {
+  for (let s = 0; s < n; s++) out[dst + s] = words[src + s] - centre;
+}
+
+/** Two 16-bit samples per 32-bit load (the low half is the earlier sample on a little-endian host), centred. */
+function copyPairs(
+  pairs: Uint32Array,
+  src: number,
+  out: Float32Array,
+  dst: number,
+  count: number,
+  centre: number,
+): void {
+  for (let p = 0; p < count; p++) {
+    const pair = pairs[src + p];
+    out[dst + 2 * p] = (pair & 0xffff) - centre;
+    out[dst + 2 * p + 1] = (pair >>> 16) - centre;
   }
 }
 

@@ -86,40 +86,17 @@ export function streamMovingBackgroundChain(
     if (t === 0) for (let j = 0; j <= needed; j++) addTrace(sum1, ring1, (j % ring1Traces) * n, n);
     const dest = hS > 0 ? ring2 : out;
     const destBase = hS > 0 ? (t % ring2Traces) * n : t * n;
-    const u = t - hS; // the trace the boxcar across traces can finish now
-    if (halfTime > 0 && t > hM && t + hM <= last && n > 2 * halfTime && hS > 0 && u > hS && done2 === u) {
-      // Both trace windows slide by one trace: subtraction, boxcar along time, boxcar across traces (of trace
-      // t − hS, whose newest neighbour is this trace) and gain in one loop.
-      subtractSmoothAndMean(ring1, sum1, ring2, destBase, {
-        addBase: ((t + hM) % ring1Traces) * n,
-        dropBase: ((t - hM - 1) % ring1Traces) * n,
-        base: (t % ring1Traces) * n,
-        inverseCount: 1 / (2 * hM + 1),
-        halfTime,
-        prefix,
-        sum2,
-        drop2Base: ((u - hS - 1) % ring2Traces) * n,
-        inverseCount2: 1 / (2 * hS + 1),
-        out,
-        outBase: u * n,
-        curve: curve ?? ones(n),
-      });
-      done2++;
-    } else if (halfTime > 0 && t > hM && t + hM <= last && n > 2 * halfTime) {
+    if (halfTime > 0 && t > hM && t + hM <= last && n > 2 * halfTime) {
       // The background window slides by one trace: subtraction and boxcar along time in one loop.
-      const addBase = ((t + hM) % ring1Traces) * n;
-      const dropBase = ((t - hM - 1) % ring1Traces) * n;
-      const base = (t % ring1Traces) * n;
-      const inverseCount = 1 / (2 * hM + 1);
       subtractAndSmooth(
         ring1,
         sum1,
         dest,
         destBase,
-        addBase,
-        dropBase,
-        base,
-        inverseCount,
+        ((t + hM) % ring1Traces) * n,
+        ((t - hM - 1) % ring1Traces) * n,
+        (t % ring1Traces) * n,
+        1 / (2 * hM + 1),
         n,
         halfTime,
         prefix,
@@ -175,97 +152,36 @@ function subtractAndSmooth(
     dest[destBase + s - halfTime] = (running - prefix[0]) / (s + 1);
   }
   // Full windows.
-  const width = 2 * halfTime + 1;
-  for (; s < n; s++) {
-    const total = sum[s] + ring[addBase + s] - ring[dropBase + s];
-    sum[s] = total;
-    prefix[s + 1] = running += Math.fround(ring[base + s] - total * inverseCount);
-    dest[destBase + s - halfTime] = (running - prefix[s + 1 - width]) / width;
+  if (halfTime === 1) {
+    // The usual 3-sample boxcar: the three prefix sums it needs stay in registers (the same values), and only the
+    // last ones are stored, for the tail.
+    let back2 = prefix[s - 2];
+    let back1 = prefix[s - 1];
+    for (; s < n; s++) {
+      const total = sum[s] + ring[addBase + s] - ring[dropBase + s];
+      sum[s] = total;
+      const previous = running;
+      running += Math.fround(ring[base + s] - total * inverseCount);
+      dest[destBase + s - 1] = (running - back2) / 3;
+      back2 = back1;
+      back1 = previous;
+    }
+    prefix[n - 2] = back2;
+    prefix[n - 1] = back1;
+    prefix[n] = running;
+  } else {
+    const width = 2 * halfTime + 1;
+    for (; s < n; s++) {
+      const total = sum[s] + ring[addBase + s] - ring[dropBase + s];
+      sum[s] = total;
+      prefix[s + 1] = running += Math.fround(ring[base + s] - total * inverseCount);
+      dest[destBase + s - halfTime] = (running - prefix[s + 1 - width]) / width;
+    }
   }
   // Tail: the window is clipped at the trace's end.
   for (let j = n - halfTime; j < n; j++) {
     const lo = j > halfTime ? j - halfTime : 0;
     dest[destBase + j] = (running - prefix[lo]) / (n - lo);
-  }
-}
-
-/** Where {@link subtractSmoothAndMean} reads and writes. */
-interface FusedStep {
-  addBase: number;
-  dropBase: number;
-  base: number;
-  inverseCount: number;
-  halfTime: number;
-  prefix: Float64Array;
-  sum2: Float64Array;
-  drop2Base: number;
-  inverseCount2: number;
-  out: Float32Array;
-  outBase: number;
-  curve: Float32Array;
-}
-
-let onesCache = new Float32Array(0);
-
-/** n factors of 1 (`x × 1` is `x` exactly, so a pending normalisation can share the gain's loop). */
-function ones(n: number): Float32Array {
-  if (onesCache.length !== n) onesCache = new Float32Array(n).fill(1);
-  return onesCache;
-}
-
-/**
- * {@link subtractAndSmooth} into `ring2`, and with each smoothed sample `j` (rounded to single, as stored) the
- * sliding step of the boxcar across traces at sample `j` of the trace `halfTraces` back (add this trace's
- * value, drop the oldest: `(sum + added) − dropped`), its mean rounded to single and times `curve[j]` into
- * `out` — the operations of `movingTraceMeanInPlace` 'mean' and `applyCurveInPlace`, in their order.
- */
-function subtractSmoothAndMean(
-  ring: Float32Array,
-  sum: Float64Array,
-  ring2: Float32Array,
-  destBase: number,
-  step: FusedStep,
-): void {
-  const { addBase, dropBase, base, inverseCount, halfTime, prefix, sum2, drop2Base, inverseCount2 } = step;
-  const { out, outBase, curve } = step;
-  const n = sum.length;
-  let running = 0;
-  let s = 0;
-  for (; s < halfTime; s++) {
-    const total = sum[s] + ring[addBase + s] - ring[dropBase + s];
-    sum[s] = total;
-    prefix[s + 1] = running += Math.fround(ring[base + s] - total * inverseCount);
-  }
-  for (; s <= 2 * halfTime; s++) {
-    const total = sum[s] + ring[addBase + s] - ring[dropBase + s];
-    sum[s] = total;
-    prefix[s + 1] = running += Math.fround(ring[base + s] - total * inverseCount);
-    const j = s - halfTime;
-    const smoothed = Math.fround((running - prefix[0]) / (s + 1));
-    ring2[destBase + j] = smoothed;
-    const total2 = sum2[j] + smoothed - ring2[drop2Base + j];
-    sum2[j] = total2;
-    out[outBase + j] = Math.fround(total2 * inverseCount2) * curve[j];
-  }
-  const width = 2 * halfTime + 1;
-  for (; s < n; s++) {
-    const total = sum[s] + ring[addBase + s] - ring[dropBase + s];
-    sum[s] = total;
-    prefix[s + 1] = running += Math.fround(ring[base + s] - total * inverseCount);
-    const j = s - halfTime;
-    const smoothed = Math.fround((running - prefix[s + 1 - width]) / width);
-    ring2[destBase + j] = smoothed;
-    const total2 = sum2[j] + smoothed - ring2[drop2Base + j];
-    sum2[j] = total2;
-    out[outBase + j] = Math.fround(total2 * inverseCount2) * curve[j];
-  }
-  for (let j = n - halfTime; j < n; j++) {
-    const lo = j > halfTime ? j - halfTime : 0;
-    const smoothed = Math.fround((running - prefix[lo]) / (n - lo));
-    ring2[destBase + j] = smoothed;
-    const total2 = sum2[j] + smoothed - ring2[drop2Base + j];
-    sum2[j] = total2;
-    out[outBase + j] = Math.fround(total2 * inverseCount2) * curve[j];
   }
 }
 

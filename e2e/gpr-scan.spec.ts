@@ -340,7 +340,7 @@ describeWithData('GPR scan page: rebars, statistics and corrections on real scan
     await expect.poll(() => card.getAttribute('data-source'), { timeout: 120_000 }).toBe('estimated');
     expect(await sizeOf()).toBe(0.025);
     await diameter.click();
-    await page.getByRole('option', { name: 'Estimated from the data' }).click();
+    await page.getByRole('option', { name: 'Estimated', exact: true }).click();
     await expect.poll(sizeOf, { timeout: 120_000 }).toBeNull();
     await expect.poll(epsOf, { timeout: 30_000 }).toBeCloseTo(estimatedEps, 2);
   });

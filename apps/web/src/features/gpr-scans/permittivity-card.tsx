@@ -174,14 +174,14 @@ export function PermittivityCard({
               e.target.value === '' ? null : Number(e.target.value) / 1000,
             )
           }
-          sx={{ width: 220 }}
+          sx={{ flex: '0 1 200px', minWidth: 140 }}
           slotProps={{
             select: { displayEmpty: true },
             inputLabel: { shrink: true },
             htmlInput: { 'data-testid': 'bar-diameter' },
           }}
         >
-          <MenuItem value="">Estimated from the data</MenuItem>
+          <MenuItem value="">Estimated</MenuItem>
           {sizesMm.map((mm) => (
             <MenuItem key={mm} value={String(mm)}>
               {mm} mm
@@ -190,7 +190,7 @@ export function PermittivityCard({
         </TextField>
         <Typography variant="caption" sx={{ color: 'text.secondary', flex: '1 1 220px' }}>
           {currentMm === null
-            ? 'Known from the drawings? Every bar is then fitted with that size: thick bars no longer read εr low and deep.'
+            ? 'Estimated from the data. Known from the drawings? Every bar is then fitted with that size: thick bars no longer read εr low and deep.'
             : `Every bar is fitted as ${currentMm} mm; εr and the covers follow.`}
         </Typography>
       </Box>

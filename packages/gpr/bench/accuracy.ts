@@ -19,6 +19,7 @@ import {
   type TruthBar,
 } from '../src/index';
 import { printRandomSet, simHeight, truePermittivity, type ScanScore } from './sim-report';
+import { speedAreaLines, speedLine } from './speed-scenes';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = path.resolve(root, '../shared/data');
@@ -248,12 +249,7 @@ function printSpeed(): void {
     .map((v) => v.toFixed(2))
     .join(', ');
   console.log(`\nSPEED (synthetic scans, this machine, load average ${load}; targets from the issue)`);
-  const bars = Array.from({ length: 24 }, (_, i) => ({
-    x0M: 0.15 + i * 0.15,
-    coverM: 0.03 + (i % 4) * 0.01,
-    radiusM: 0.006,
-  }));
-  const line = createSyntheticBScan({ traces: 1000, samplesPerTrace: 512, bars, noiseRms: 0.02, seed: 3 });
+  const line = speedLine(createSyntheticBScan);
   analyzeLineScan(line);
   // Wall-clock and CPU time (user + system of the process): on a shared machine the wall-clock time also counts
   // the time other processes held the core, the CPU time does not.
@@ -270,17 +266,7 @@ function printSpeed(): void {
   console.log(
     `  1,000-trace line scan (512 samples): median ${times[2].toFixed(0)} ms, CPU ${cpuTimes[2].toFixed(0)} ms (target ≤ 300 ms)`,
   );
-  const lines = Array.from({ length: 50 }, (_, k) => ({
-    radargram: createSyntheticBScan({
-      traces: 250,
-      samplesPerTrace: 512,
-      bars: [0.2, 0.4, 0.6, 0.8].map((x) => ({ x0M: x + 0.002 * k, coverM: 0.04, radiusM: 0.006 })),
-      noiseRms: 0.02,
-      seed: 10 + k,
-    }),
-    direction: 'LEFT_TO_RIGHT' as const,
-    offsetM: 0.05 * k,
-  }));
+  const lines = speedAreaLines(createSyntheticBScan);
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   const area = analyzeAreaScan(lines);

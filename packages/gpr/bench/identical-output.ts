@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Engine from '../src/index';
+import { speedAreaLines, speedLine } from './speed-scenes';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = path.resolve(root, '../shared/data');
@@ -93,31 +94,10 @@ async function write(out: string, withArea: boolean, src: string): Promise<void>
     run(`real/${c.file}`, () => engine.analyzeLineScan(rg));
   }
   // The speed bench's scans (accuracy.ts `printSpeed`).
-  const bars = Array.from({ length: 24 }, (_, i) => ({
-    x0M: 0.15 + i * 0.15,
-    coverM: 0.03 + (i % 4) * 0.01,
-    radiusM: 0.006,
-  }));
-  const line = engine.createSyntheticBScan({
-    traces: 1000,
-    samplesPerTrace: 512,
-    bars,
-    noiseRms: 0.02,
-    seed: 3,
-  });
+  const line = speedLine(engine.createSyntheticBScan);
   run('speed/line', () => engine.analyzeLineScan(line));
   if (withArea) {
-    const lines = Array.from({ length: 50 }, (_, k) => ({
-      radargram: engine.createSyntheticBScan({
-        traces: 250,
-        samplesPerTrace: 512,
-        bars: [0.2, 0.4, 0.6, 0.8].map((x) => ({ x0M: x + 0.002 * k, coverM: 0.04, radiusM: 0.006 })),
-        noiseRms: 0.02,
-        seed: 10 + k,
-      }),
-      direction: 'LEFT_TO_RIGHT' as const,
-      offsetM: 0.05 * k,
-    }));
+    const lines = speedAreaLines(engine.createSyntheticBScan);
     run('speed/area', () => engine.analyzeAreaScan(lines));
   }
   writeFileSync(out, JSON.stringify(results));

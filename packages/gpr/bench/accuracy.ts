@@ -18,7 +18,7 @@ import {
   type Radargram,
   type TruthBar,
 } from '../src/index';
-import { printRandomSet, simHeight, truePermittivity, type ScanScore } from './sim-report';
+import { printKnownSize, printRandomSet, simHeight, truePermittivity, type ScanScore } from './sim-report';
 import { speedAreaLines, speedLine } from './speed-scenes';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -283,6 +283,7 @@ if (!only || only === 'sim') {
   const scores = await simulations();
   printSimulations(scores);
   printRandomSet(scores);
+  await printKnownSize();
 }
 if (!only || only === 'real') await printReal();
 if (!only || only === 'speed') printSpeed();

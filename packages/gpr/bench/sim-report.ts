@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   absoluteErrorStats,
+  analyzeLineScan,
   debyeRealPermittivity,
   matchBars,
   readGprFileAsync,
@@ -327,4 +328,49 @@ export function printRandomSet(scores: ScanScore[]): void {
   console.log(
     `  cover sd coverage 60–76 % ...... ${f2(100 * pooled.sdCoverage, 0)} %  ${verdict(pooled.sdCoverage >= 0.6 && pooled.sdCoverage <= 0.76)}`,
   );
+}
+
+/**
+ * The drawings' case (decision 0084): the random scenes whose bars are all one size, analysed as a user's file
+ * arrives and again with that size given (`radiusM`), by half: εr error and cover error of the bars matched.
+ */
+export async function printKnownSize(): Promise<void> {
+  const rows = new Map<string, { eps: number[]; cover: number[] }>();
+  const row = (key: string) => rows.get(key) ?? rows.set(key, { eps: [], cover: [] }).get(key)!;
+  for await (const { truth, radargram } of simScans('dev-random')) {
+    const radii = new Set(truth.rebars.map((b) => b.radiusM));
+    if (radii.size !== 1) continue;
+    const half = halfOf(truth.name) ?? '-';
+    const eps = truePermittivity(truth);
+    const runs = [
+      ['estimated', analyzeLineScan(radargram)],
+      ['size given', analyzeLineScan(radargram, { radiusM: [...radii][0] })],
+    ] as const;
+    for (const [label, result] of runs) {
+      for (const key of [`${label} ${half}`, `${label} pooled`]) {
+        const r = row(key);
+        r.eps.push((100 * (result.permittivity.value - eps)) / eps);
+        for (const [i, j] of matchBars(truth.rebars, result.rebars).matches)
+          r.cover.push((result.rebars[j].coverM - truth.rebars[i].coverM) * 1000);
+      }
+    }
+  }
+  if (rows.size === 0) return;
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)] ?? NaN;
+  console.log(
+    '\nKNOWN BAR SIZE (decision 0084: random scenes whose bars are all one size, analysed again with that size)',
+  );
+  console.log('run                  scans  bars  εr med|err|%  worst%  coverMAE  bias (mm)');
+  for (const [key, r] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
+    const abs = r.eps.map(Math.abs);
+    const mae = r.cover.reduce((a, c) => a + Math.abs(c), 0) / Math.max(1, r.cover.length);
+    const bias = r.cover.reduce((a, c) => a + c, 0) / Math.max(1, r.cover.length);
+    console.log(
+      `${key.padEnd(20)} ${String(r.eps.length).padStart(5)} ${String(r.cover.length).padStart(5)}` +
+        `  ${median(abs).toFixed(1).padStart(11)}  ${Math.max(...abs)
+          .toFixed(1)
+          .padStart(6)}` +
+        `  ${mae.toFixed(2).padStart(8)}  ${(bias >= 0 ? '+' : '') + bias.toFixed(2)}`,
+    );
+  }
 }

@@ -119,7 +119,10 @@ export function LineDetectionsPanel({
                 {shown.map((bar) => (
                   <TableRow key={bar.id} data-testid="line-detection-row">
                     <TableCell>{(bar.depthCoords[0]![0] * 100).toFixed(1)} cm</TableCell>
-                    <TableCell>{(bar.coverM * 100).toFixed(1)} cm</TableCell>
+                    <TableCell>
+                      {(bar.coverM * 100).toFixed(1)}
+                      {bar.coverSdM !== undefined && ` ± ${(bar.coverSdM * 100).toFixed(1)}`} cm
+                    </TableCell>
                     <TableCell>
                       {Math.round(bar.R * 2000)} mm{bar.usesDefaultRadius ? ' (default)' : ''}
                     </TableCell>

@@ -1,5 +1,5 @@
 import type { LineRebar } from './line-rebars';
-import { getRebarCentreDepth, getRebarCover, getRebarX, getDiameterMm } from './line-rebars';
+import { formatCoverCm, getRebarCentreDepth, getRebarX, getDiameterMm } from './line-rebars';
 import type { ViewGeometry } from './rebar-view-geometry';
 import { getLabelEvery, toCanvas, toWorld, VIEW_MARGINS, WORLD_HEIGHT_M } from './rebar-view-geometry';
 import { getAxisStep, getTicksBetween } from './rebar-view-window';
@@ -284,6 +284,6 @@ function drawLabels(ctx: CanvasRenderingContext2D, model: RebarViewModel, left: 
 
 function labelText(key: (typeof LABEL_ROWS)[number]['key'], bar: LineRebar): string {
   if (key === 'diameter') return String(getDiameterMm(bar.R));
-  if (key === 'cover') return (getRebarCover(bar) * 100).toFixed(1);
+  if (key === 'cover') return formatCoverCm(bar);
   return (getRebarX(bar) * 100).toFixed(1);
 }

@@ -3,6 +3,7 @@ import type { LineRebar } from './line-rebars';
 import {
   areRebarSetsDifferent,
   createRebar,
+  formatCoverCm,
   getDiameterMm,
   getRebarCover,
   getRebarX,
@@ -49,6 +50,15 @@ describe('line rebars', () => {
     expect(moved.coverM).toBe(0.03);
     expect(moved.confidence).toBe(0.93);
     expect(moveRebar(engineBar, -0.2, -0.01).depthCoords).toEqual([[0, 0, 0.006]]);
+  });
+
+  it("writes the cover with the engine's ± (cm), and none once the bar is placed by hand", () => {
+    const measured = { ...engineBar, coverSdM: 0.0021, xSdM: 0.001 };
+    expect(formatCoverCm(measured)).toBe('4.0 ±0.2');
+    const moved = moveRebar(measured, 0.5, 0.03);
+    expect(formatCoverCm(moved)).toBe('3.0');
+    expect('coverSdM' in moved || 'xSdM' in moved).toBe(false);
+    expect(formatCoverCm({ ...engineBar, coverSdM: 0 })).toBe('4.0');
   });
 
   it('sets the diameter: stored radius = mm / 2000, ≤ 0 becomes 1 mm, the cover stays', () => {

@@ -66,17 +66,34 @@ export function getDiameterMm(radiusM: number): number {
 }
 
 /**
- * Move a bar so its axis is at `xM` and its top at `coverM` (both clamped to ≥ 0: bars live in the concrete).
+ * Move a bar so its axis is at `xM` and its top at `coverM` (both clamped to ≥ 0: bars live in the concrete). A
+ * bar placed by hand carries no measurement uncertainty: the engine's sd of its position and cover go.
  * @example moveRebar(bar, 0.42, 0.035).depthCoords // [[0.42, 0, 0.035 + bar.R]]
  */
 export function moveRebar(rebar: LineRebar, xM: number, coverM: number): LineRebar {
   const x = Math.max(0, xM);
   const cover = Math.max(0, coverM);
   const y = rebar.depthCoords[0]?.[1] ?? 0;
-  const moved: LineRebar = { ...rebar, depthCoords: [[x, y, cover + rebar.R]] };
+  const { coverSdM: _cover, xSdM: _x, ...rest } = rebar;
+  const moved: LineRebar = { ...rest, depthCoords: [[x, y, cover + rebar.R]] };
   if ('xM' in rebar) moved.xM = x;
   if ('coverM' in rebar) moved.coverM = cover;
   return moved;
+}
+
+/** The engine's standard deviation of the bar's cover, metres (absent on bars placed or moved by hand). */
+export function getRebarCoverSd(rebar: LineRebar): number | undefined {
+  return isFiniteNumber(rebar.coverSdM) && rebar.coverSdM > 0 ? rebar.coverSdM : undefined;
+}
+
+/**
+ * The bar's cover in cm with its uncertainty where the engine measured it.
+ * @example formatCoverCm({ ...bar, coverSdM: 0.0021 }) // '3.5 ±0.2'
+ */
+export function formatCoverCm(rebar: LineRebar): string {
+  const sd = getRebarCoverSd(rebar);
+  const cover = (getRebarCover(rebar) * 100).toFixed(1);
+  return sd === undefined ? cover : `${cover} ±${(sd * 100).toFixed(1)}`;
 }
 
 /**

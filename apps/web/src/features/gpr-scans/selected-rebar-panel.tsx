@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { LineRebar } from './line-rebars';
-import { getDiameterMm, getRebarCover, getRebarX } from './line-rebars';
+import { formatCoverCm, getDiameterMm, getRebarX } from './line-rebars';
 import { parseDecimal } from './selected-rebar-parse';
 
 /**
@@ -52,7 +52,7 @@ export function SelectedRebarPanel({
       <Box sx={{ minWidth: 150 }}>
         <Typography variant="subtitle2">Selected rebar</Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-          at {(getRebarX(rebar) * 100).toFixed(1)} cm · cover {(getRebarCover(rebar) * 100).toFixed(1)} cm
+          at {(getRebarX(rebar) * 100).toFixed(1)} cm · cover {formatCoverCm(rebar)} cm
         </Typography>
       </Box>
       <TextField

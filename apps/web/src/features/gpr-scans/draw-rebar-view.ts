@@ -1,5 +1,5 @@
 import type { LineRebar } from './line-rebars';
-import { formatCoverCm, getRebarCentreDepth, getRebarX, getDiameterMm } from './line-rebars';
+import { formatCoverCm, getRebarCentreDepth, getRebarCover, getRebarX, getDiameterMm } from './line-rebars';
 import type { ViewGeometry } from './rebar-view-geometry';
 import { getLabelEvery, toCanvas, toWorld, VIEW_MARGINS, WORLD_HEIGHT_M } from './rebar-view-geometry';
 import { getAxisStep, getTicksBetween } from './rebar-view-window';
@@ -263,27 +263,49 @@ function drawLabels(ctx: CanvasRenderingContext2D, model: RebarViewModel, left: 
   const sorted = [...bars].sort((a, b) => getRebarX(a) - getRebarX(b));
   ctx.font = FONT;
   ctx.textBaseline = 'middle';
+  const visible = sorted
+    .map((bar) => ({ bar, x: toCanvas(g, getRebarX(bar), 0).x }))
+    .filter(({ x }) => x >= left && x <= right);
   for (const row of rows) {
     ctx.textAlign = 'left';
     ctx.fillStyle = palette.mutedText;
     ctx.fillText(row.title, 8, row.y);
     ctx.textAlign = 'center';
+    // Covers carry their ± where every visible bar's label still fits with it; otherwise every label drops it
+    // (a surveyor reads all the covers first), and labels that still overlap are skipped.
+    const texts = (withSd: boolean) => visible.map(({ bar }) => labelText(row.key, bar, withSd));
+    const withSd = row.key === 'cover' ? texts(true) : undefined;
+    const chosen = withSd && fitsWithoutOverlap(ctx, visible, withSd) ? withSd : texts(false);
     let lastRight = -Infinity;
-    for (const bar of sorted) {
-      const text = labelText(row.key, bar);
-      const { x } = toCanvas(g, getRebarX(bar), 0);
-      if (x < left || x > right) continue;
-      const half = ctx.measureText(text).width / 2;
-      if (x - half < lastRight + 4) continue;
+    visible.forEach(({ bar, x }, i) => {
+      const half = ctx.measureText(chosen[i]).width / 2;
+      if (x - half < lastRight + LABEL_GAP_PX) return;
       lastRight = x + half;
       ctx.fillStyle = model.countedIds.has(bar.id) ? palette.text : palette.mutedText;
-      ctx.fillText(text, x, row.y);
-    }
+      ctx.fillText(chosen[i], x, row.y);
+    });
   }
 }
 
-function labelText(key: (typeof LABEL_ROWS)[number]['key'], bar: LineRebar): string {
+/** Space kept between two labels of a row, px. */
+const LABEL_GAP_PX = 4;
+
+function fitsWithoutOverlap(
+  ctx: CanvasRenderingContext2D,
+  visible: { x: number }[],
+  texts: string[],
+): boolean {
+  let lastRight = -Infinity;
+  return visible.every(({ x }, i) => {
+    const half = ctx.measureText(texts[i]).width / 2;
+    const fits = x - half >= lastRight + LABEL_GAP_PX;
+    lastRight = x + half;
+    return fits;
+  });
+}
+
+function labelText(key: (typeof LABEL_ROWS)[number]['key'], bar: LineRebar, withSd: boolean): string {
   if (key === 'diameter') return String(getDiameterMm(bar.R));
-  if (key === 'cover') return formatCoverCm(bar);
+  if (key === 'cover') return withSd ? formatCoverCm(bar) : (getRebarCover(bar) * 100).toFixed(1);
   return (getRebarX(bar) * 100).toFixed(1);
 }
